@@ -1,0 +1,31 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// On Apple's platforms the system framework is the `Combine` module: this package then
+// builds only the modules that sit on top of it (CombineTesting) against the system one.
+#if canImport(Darwin)
+let combineOnThisPlatform: [Target] = []
+let combineProducts: [Product] = []
+let combineDependency: [Target.Dependency] = []
+#else
+let combineOnThisPlatform: [Target] = [
+    .target(name: "CombineCore", path: "Sources/CombineCore"),
+    .target(name: "Combine", dependencies: ["CombineCore"], path: "Sources/Combine"),
+]
+let combineProducts: [Product] = [.library(name: "Combine", targets: ["Combine"])]
+let combineDependency: [Target.Dependency] = ["Combine"]
+#endif
+
+let package = Package(
+    name: "swift-combine",
+    products: combineProducts + [
+        .library(name: "CombineTesting", targets: ["CombineTesting"]),
+        .executable(name: "combine-demo", targets: ["combine-demo"]),
+    ],
+    targets: combineOnThisPlatform + [
+        .target(name: "CombineTesting", dependencies: combineDependency),
+        .executableTarget(name: "combine-demo", dependencies: combineDependency),
+        .testTarget(name: "CombineTests", dependencies: combineDependency + ["CombineTesting"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

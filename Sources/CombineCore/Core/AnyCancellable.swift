@@ -1,0 +1,65 @@
+import Synchronization
+
+/// A type-erasing cancellable object that executes a provided closure when canceled.
+///
+/// An `AnyCancellable` calls ``cancel()`` when it is deinitialized, so keeping it alive
+/// keeps a subscription alive:
+///
+/// ```swift
+/// var cancellables = Set<AnyCancellable>()
+/// subject.sink { print($0) }.store(in: &cancellables)
+/// cancellables.removeAll()   // cancels the subscription
+/// ```
+///
+/// ``cancel()`` may be called from any thread and any number of times; the wrapped
+/// action runs once and is released right after.
+public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
+    private let cancelled = Atomic<Bool>(false)
+    // Written once in `init`, read and cleared only by the caller that wins `cancelled`.
+    private var action: (() -> Void)?
+    private var canceller: (any Cancellable)?
+
+    /// Initializes the cancellable object with the given cancel-time closure.
+    public init(_ cancel: @escaping () -> Void) {
+        action = cancel
+    }
+
+    /// Initializes the cancellable object with the given cancellable, whose ``cancel()``
+    /// is called when this object is cancelled or deinitialized.
+    public init<C: Cancellable>(_ canceller: C) {
+        self.canceller = canceller
+    }
+
+    deinit {
+        cancel()
+    }
+
+    /// Cancels the activity. Only the first call has an effect.
+    public func cancel() {
+        guard !cancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        let action = self.action
+        let canceller = self.canceller
+        self.action = nil
+        self.canceller = nil
+        action?()
+        canceller?.cancel()
+    }
+
+    /// Stores this type-erasing cancellable instance in the specified collection.
+    public func store<C: RangeReplaceableCollection>(in collection: inout C) where C.Element == AnyCancellable {
+        collection.append(self)
+    }
+
+    /// Stores this type-erasing cancellable instance in the specified set.
+    public func store(in set: inout Set<AnyCancellable>) {
+        set.insert(self)
+    }
+
+    public static func == (lhs: AnyCancellable, rhs: AnyCancellable) -> Bool {
+        lhs === rhs
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(self))
+    }
+}

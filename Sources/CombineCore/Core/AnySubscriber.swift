@@ -1,0 +1,160 @@
+/// A type-erasing subscriber.
+///
+/// Wrap a subscriber to hide its type, or build one from closures:
+///
+/// ```swift
+/// let subscriber = AnySubscriber<Int, Never>(
+///     receiveSubscription: { $0.request(.max(2)) },
+///     receiveValue: { print($0); return .none },
+///     receiveCompletion: { print($0) })
+/// ```
+///
+/// An `AnySubscriber` wrapping a subscriber has that subscriber's `combineIdentifier`.
+@frozen
+public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConvertible, CustomReflectable,
+    CustomPlaygroundDisplayConvertible
+{
+    @usableFromInline
+    let box: AnySubscriberBoxBase<Input, Failure>
+
+    /// The identifier of the wrapped subscriber, or a fresh one for a closure-based subscriber.
+    public let combineIdentifier: CombineIdentifier
+
+    /// Creates a type-erasing subscriber to wrap an existing subscriber.
+    @inlinable
+    public init<S: Subscriber>(_ s: S) where Input == S.Input, Failure == S.Failure {
+        if let erased = s as? AnySubscriber<Input, Failure> {
+            self = erased
+        } else {
+            box = AnySubscriberBox(s)
+            combineIdentifier = s.combineIdentifier
+        }
+    }
+
+    /// Creates a type-erasing subscriber that feeds the given subject: values and completion
+    /// are sent to it, and the subject decides the demand of the upstream subscription.
+    public init<S: Subject>(_ s: S) where Input == S.Output, Failure == S.Failure {
+        self.init(SubjectSubscriber(s))
+    }
+
+    /// Creates a type-erasing subscriber that executes the provided closures.
+    ///
+    /// - Parameters:
+    ///   - receiveSubscription: Called with the subscription; use it to request values.
+    ///   - receiveValue: Called with each value; returns additional demand. When `nil`,
+    ///     values are ignored and no additional demand is returned.
+    ///   - receiveCompletion: Called with the completion.
+    public init(
+        receiveSubscription: ((Subscription) -> Void)? = nil,
+        receiveValue: ((Input) -> Subscribers.Demand)? = nil,
+        receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)? = nil
+    ) {
+        box = ClosureSubscriberBox(receiveSubscription, receiveValue, receiveCompletion)
+        combineIdentifier = CombineIdentifier()
+    }
+
+    @inlinable
+    public func receive(subscription: Subscription) {
+        box.receive(subscription: subscription)
+    }
+
+    @inlinable
+    public func receive(_ value: Input) -> Subscribers.Demand {
+        box.receive(value)
+    }
+
+    @inlinable
+    public func receive(completion: Subscribers.Completion<Failure>) {
+        box.receive(completion: completion)
+    }
+
+    /// The wrapped subscriber's description, or "Anonymous AnySubscriber".
+    public var description: String { box.description }
+
+    public var customMirror: Mirror { box.customMirror }
+
+    public var playgroundDescription: Any { description }
+}
+
+@usableFromInline
+class AnySubscriberBoxBase<Input, Failure: Error>: @unchecked Sendable {
+    @inlinable
+    init() {}
+
+    @inlinable
+    func receive(subscription: Subscription) { fatalError("abstract") }
+
+    @inlinable
+    func receive(_ value: Input) -> Subscribers.Demand { fatalError("abstract") }
+
+    @inlinable
+    func receive(completion: Subscribers.Completion<Failure>) { fatalError("abstract") }
+
+    var description: String { "Anonymous AnySubscriber" }
+
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+}
+
+@usableFromInline
+final class AnySubscriberBox<Base: Subscriber>: AnySubscriberBoxBase<Base.Input, Base.Failure>,
+    @unchecked Sendable
+{
+    @usableFromInline
+    let base: Base
+
+    @inlinable
+    init(_ base: Base) {
+        self.base = base
+    }
+
+    @inlinable
+    override func receive(subscription: Subscription) {
+        base.receive(subscription: subscription)
+    }
+
+    @inlinable
+    override func receive(_ value: Base.Input) -> Subscribers.Demand {
+        base.receive(value)
+    }
+
+    @inlinable
+    override func receive(completion: Subscribers.Completion<Base.Failure>) {
+        base.receive(completion: completion)
+    }
+
+    override var description: String { String(describing: base) }
+
+    override var customMirror: Mirror {
+        (base as? CustomReflectable)?.customMirror ?? Mirror(reflecting: base)
+    }
+}
+
+final class ClosureSubscriberBox<Input, Failure: Error>: AnySubscriberBoxBase<Input, Failure>,
+    @unchecked Sendable
+{
+    let receiveSubscriptionBody: ((Subscription) -> Void)?
+    let receiveValueBody: ((Input) -> Subscribers.Demand)?
+    let receiveCompletionBody: ((Subscribers.Completion<Failure>) -> Void)?
+
+    init(
+        _ receiveSubscription: ((Subscription) -> Void)?,
+        _ receiveValue: ((Input) -> Subscribers.Demand)?,
+        _ receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
+    ) {
+        receiveSubscriptionBody = receiveSubscription
+        receiveValueBody = receiveValue
+        receiveCompletionBody = receiveCompletion
+    }
+
+    override func receive(subscription: Subscription) {
+        receiveSubscriptionBody?(subscription)
+    }
+
+    override func receive(_ value: Input) -> Subscribers.Demand {
+        receiveValueBody?(value) ?? .none
+    }
+
+    override func receive(completion: Subscribers.Completion<Failure>) {
+        receiveCompletionBody?(completion)
+    }
+}

@@ -1,0 +1,199 @@
+extension Subscribers {
+    /// A requested number of items, sent to a publisher from a subscriber through the
+    /// subscription.
+    ///
+    /// Demand is either ``unlimited`` or a finite, non-negative count made with
+    /// ``max(_:)``. Arithmetic never produces a negative demand:
+    ///
+    /// | expression | result |
+    /// | --- | --- |
+    /// | `.max(2) + .max(3)` | `.max(5)` |
+    /// | `.unlimited + .max(1)` | `.unlimited` |
+    /// | `.max(Int.max) + 1` | `.unlimited` (saturates) |
+    /// | `.max(2) - .max(5)` | `.none` (clamped at zero, as Apple documents) |
+    /// | `.unlimited - .max(9)`, `.unlimited - .unlimited` | `.unlimited` |
+    /// | `.max(5) - .unlimited` | `.none` |
+    /// | `.max(3) * 2` | `.max(6)` |
+    ///
+    /// `Demand.max(-1)` traps: a subscriber can't request a negative number of values.
+    public struct Demand: Equatable, Comparable, Hashable, Codable, CustomStringConvertible, Sendable {
+        /// `0...Int.max` for a finite demand, `Demand.unlimitedRawValue` for unlimited.
+        @usableFromInline
+        let rawValue: UInt
+
+        @usableFromInline
+        static var unlimitedRawValue: UInt { UInt(Int.max) + 1 }
+
+        @inlinable
+        init(rawValue: UInt) {
+            self.rawValue = rawValue
+        }
+
+        /// A request for as many values as the publisher can produce.
+        @inlinable
+        public static var unlimited: Demand { Demand(rawValue: unlimitedRawValue) }
+
+        /// A request for no elements from the publisher. Equal to `Demand.max(0)`.
+        @inlinable
+        public static var none: Demand { Demand(rawValue: 0) }
+
+        /// Creates a demand for the given maximum number of elements.
+        ///
+        /// - Precondition: `value` is not negative.
+        @inlinable
+        public static func max(_ value: Int) -> Demand {
+            precondition(value >= 0, "Subscribers.Demand.max: demand must not be negative (got \(value))")
+            return Demand(rawValue: UInt(value))
+        }
+
+        /// The number of requested values, or `nil` if the demand is unlimited.
+        @inlinable
+        public var max: Int? {
+            rawValue == Demand.unlimitedRawValue ? nil : Int(rawValue)
+        }
+
+        /// `"unlimited"` or `"max(n)"`.
+        public var description: String {
+            self == .unlimited ? "unlimited" : "max(\(rawValue))"
+        }
+
+        /// Creates a demand instance from a decoder.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            let raw = try container.decode(UInt.self)
+            guard raw <= Demand.unlimitedRawValue else {
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "\(raw) is not a valid Subscribers.Demand")
+            }
+            self.init(rawValue: raw)
+        }
+
+        /// Encodes the demand to the provide encoder.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+
+        // MARK: Arithmetic
+
+        /// Returns the sum of two demands. Adding anything to `.unlimited` (or a sum past
+        /// `Int.max`) gives `.unlimited`.
+        @inlinable
+        public static func + (lhs: Demand, rhs: Demand) -> Demand {
+            let sum = lhs.rawValue &+ rhs.rawValue  // both are at most 2^63: no overflow
+            return Demand(rawValue: Swift.min(sum, unlimitedRawValue))
+        }
+
+        /// Adds two demands and assigns the result to the left side.
+        @inlinable
+        public static func += (lhs: inout Demand, rhs: Demand) {
+            lhs = lhs + rhs
+        }
+
+        /// Returns the result of adding a number of elements to a demand. A negative
+        /// number subtracts, and the result is clamped at `.none`.
+        @inlinable
+        public static func + (lhs: Demand, rhs: Int) -> Demand {
+            rhs >= 0 ? lhs + Demand(rawValue: UInt(rhs)) : lhs - Demand(rawValue: rhs.magnitude)
+        }
+
+        /// Adds a number of elements to a demand and assigns the result to the left side.
+        @inlinable
+        public static func += (lhs: inout Demand, rhs: Int) {
+            lhs = lhs + rhs
+        }
+
+        /// Returns the result of multiplying a demand by a number of elements.
+        /// `.unlimited` stays unlimited; a product past `Int.max` is `.unlimited`.
+        ///
+        /// - Precondition: `rhs` is not negative.
+        @inlinable
+        public static func * (lhs: Demand, rhs: Int) -> Demand {
+            precondition(rhs >= 0, "Subscribers.Demand: cannot multiply a demand by a negative number (got \(rhs))")
+            if lhs == .unlimited { return .unlimited }
+            let (product, overflow) = lhs.rawValue.multipliedReportingOverflow(by: UInt(rhs))
+            return overflow || product > UInt(Int.max) ? .unlimited : Demand(rawValue: product)
+        }
+
+        /// Multiplies a demand by a number of elements and assigns the result to the left side.
+        @inlinable
+        public static func *= (lhs: inout Demand, rhs: Int) {
+            lhs = lhs * rhs
+        }
+
+        /// Returns the result of subtracting one demand from another.
+        ///
+        /// Subtracting anything (even `.unlimited`) from `.unlimited` leaves `.unlimited`;
+        /// subtracting `.unlimited` from a finite demand gives `.none`; a finite result
+        /// below zero is `.none`.
+        @inlinable
+        public static func - (lhs: Demand, rhs: Demand) -> Demand {
+            if lhs == .unlimited { return .unlimited }
+            if rhs == .unlimited { return .none }
+            return lhs.rawValue > rhs.rawValue ? Demand(rawValue: lhs.rawValue - rhs.rawValue) : .none
+        }
+
+        /// Subtracts one demand from another and assigns the result to the left side.
+        @inlinable
+        public static func -= (lhs: inout Demand, rhs: Demand) {
+            lhs = lhs - rhs
+        }
+
+        /// Returns the result of subtracting a number of elements from a demand. A negative
+        /// number adds; a result below zero is `.none`.
+        @inlinable
+        public static func - (lhs: Demand, rhs: Int) -> Demand {
+            rhs >= 0 ? lhs - Demand(rawValue: UInt(rhs)) : lhs + Demand(rawValue: rhs.magnitude)
+        }
+
+        /// Subtracts a number of elements from a demand and assigns the result to the left side.
+        @inlinable
+        public static func -= (lhs: inout Demand, rhs: Int) {
+            lhs = lhs - rhs
+        }
+
+        // MARK: Comparison (`.unlimited` is greater than every number)
+
+        @inlinable
+        public static func < (lhs: Demand, rhs: Demand) -> Bool { lhs.rawValue < rhs.rawValue }
+        @inlinable
+        public static func <= (lhs: Demand, rhs: Demand) -> Bool { lhs.rawValue <= rhs.rawValue }
+        @inlinable
+        public static func >= (lhs: Demand, rhs: Demand) -> Bool { lhs.rawValue >= rhs.rawValue }
+        @inlinable
+        public static func > (lhs: Demand, rhs: Demand) -> Bool { lhs.rawValue > rhs.rawValue }
+
+        /// Compares a demand with a number of elements. A negative number is less than any demand.
+        @inlinable
+        static func compare(_ demand: Demand, _ count: Int) -> Int {
+            if count < 0 { return 1 }
+            let count = UInt(count)
+            return demand.rawValue < count ? -1 : (demand.rawValue == count ? 0 : 1)
+        }
+
+        @inlinable
+        public static func == (lhs: Demand, rhs: Int) -> Bool { compare(lhs, rhs) == 0 }
+        @inlinable
+        public static func != (lhs: Demand, rhs: Int) -> Bool { compare(lhs, rhs) != 0 }
+        @inlinable
+        public static func == (lhs: Int, rhs: Demand) -> Bool { compare(rhs, lhs) == 0 }
+        @inlinable
+        public static func != (lhs: Int, rhs: Demand) -> Bool { compare(rhs, lhs) != 0 }
+        @inlinable
+        public static func < (lhs: Demand, rhs: Int) -> Bool { compare(lhs, rhs) < 0 }
+        @inlinable
+        public static func <= (lhs: Demand, rhs: Int) -> Bool { compare(lhs, rhs) <= 0 }
+        @inlinable
+        public static func > (lhs: Demand, rhs: Int) -> Bool { compare(lhs, rhs) > 0 }
+        @inlinable
+        public static func >= (lhs: Demand, rhs: Int) -> Bool { compare(lhs, rhs) >= 0 }
+        @inlinable
+        public static func < (lhs: Int, rhs: Demand) -> Bool { compare(rhs, lhs) > 0 }
+        @inlinable
+        public static func <= (lhs: Int, rhs: Demand) -> Bool { compare(rhs, lhs) >= 0 }
+        @inlinable
+        public static func > (lhs: Int, rhs: Demand) -> Bool { compare(rhs, lhs) < 0 }
+        @inlinable
+        public static func >= (lhs: Int, rhs: Demand) -> Bool { compare(rhs, lhs) <= 0 }
+    }
+}

@@ -1,0 +1,48 @@
+/// Declares that a type can transmit a sequence of values over time.
+///
+/// A publisher delivers elements to one or more ``Subscriber`` instances. The subscriber's
+/// `Input` and `Failure` associated types must match the publisher's `Output` and `Failure`.
+///
+/// After ``subscribe(_:)-(Subscriber)`` the publisher calls, in order:
+/// - ``Subscriber/receive(subscription:)`` exactly once,
+/// - ``Subscriber/receive(_:)`` zero or more times, never beyond the demand requested,
+/// - ``Subscriber/receive(completion:)`` at most once, after which nothing more arrives.
+///
+/// ```swift
+/// let cancellable = [1, 2, 3].publisher
+///     .sink { print($0) }   // 1, 2, 3
+/// ```
+public protocol Publisher<Output, Failure> {
+    /// The kind of values published by this publisher.
+    associatedtype Output
+
+    /// The kind of errors this publisher might publish. Use `Never` if it can't fail.
+    associatedtype Failure: Error
+
+    /// Attaches the specified subscriber to this publisher.
+    ///
+    /// Implementations must call the subscriber's ``Subscriber/receive(subscription:)``
+    /// exactly once. Users call ``subscribe(_:)-(Subscriber)`` rather than this method.
+    func receive<S: Subscriber>(subscriber: S) where Self.Failure == S.Failure, Self.Output == S.Input
+}
+
+extension Publisher {
+    /// Attaches the specified subscriber to this publisher.
+    ///
+    /// Always call this method instead of ``Publisher/receive(subscriber:)``.
+    @inlinable
+    public func subscribe<S: Subscriber>(_ subscriber: S) where Self.Failure == S.Failure, Self.Output == S.Input {
+        receive(subscriber: subscriber)
+    }
+
+    /// Attaches the specified subject to this publisher.
+    ///
+    /// The subject receives every value and the completion of this publisher.
+    /// - Returns: A cancellable that cancels the upstream subscription.
+    public func subscribe<S: Subject>(_ subject: S) -> AnyCancellable
+    where Self.Failure == S.Failure, Self.Output == S.Output {
+        let subscriber = SubjectSubscriber(subject)
+        receive(subscriber: subscriber)
+        return AnyCancellable(subscriber)
+    }
+}

@@ -1,0 +1,85 @@
+/// A publisher that exposes a method for outside callers to publish elements.
+///
+/// A subject broadcasts values to its subscribers by calling ``send(_:)``. Combine has
+/// two: ``PassthroughSubject`` and ``CurrentValueSubject``.
+public protocol Subject<Output, Failure>: AnyObject, Publisher {
+    /// Sends a value to the subscriber.
+    func send(_ value: Self.Output)
+
+    /// Sends a completion signal to the subscriber.
+    func send(completion: Subscribers.Completion<Self.Failure>)
+
+    /// Provides this subject an opportunity to establish demand for any new upstream
+    /// subscriptions.
+    func send(subscription: Subscription)
+}
+
+extension Subject where Self.Output == Void {
+    /// Sends a void value to the subscriber.
+    public func send() {
+        send(())
+    }
+}
+
+/// Feeds a subject from an upstream publisher: the subscriber behind
+/// `Publisher.subscribe(_:)` for subjects and `AnySubscriber.init(_:)` for subjects.
+final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, CustomStringConvertible,
+    @unchecked Sendable
+{
+    typealias Input = Downstream.Output
+    typealias Failure = Downstream.Failure
+
+    private let lock = Lock()
+    private var subject: Downstream?
+    private var upstream: Subscription?
+
+    init(_ subject: Downstream) {
+        self.subject = subject
+    }
+
+    var description: String { "Subject" }
+
+    func receive(subscription: Subscription) {
+        let subject: Downstream? = lock.withLock {
+            guard upstream == nil, let subject = self.subject else { return nil }
+            upstream = subscription
+            return subject
+        }
+        guard let subject else {
+            subscription.cancel()
+            return
+        }
+        subject.send(subscription: self)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        lock.withLock { subject }?.send(input)
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        let subject: Downstream? = lock.withLock {
+            defer {
+                self.subject = nil
+                upstream = nil
+            }
+            return self.subject
+        }
+        subject?.send(completion: completion)
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        lock.withLock { upstream }?.request(demand)
+    }
+
+    func cancel() {
+        let upstream: Subscription? = lock.withLock {
+            defer {
+                subject = nil
+                self.upstream = nil
+            }
+            return self.upstream
+        }
+        upstream?.cancel()
+    }
+}

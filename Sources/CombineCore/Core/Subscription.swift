@@ -1,0 +1,25 @@
+/// A protocol representing the connection of a subscriber to a publisher.
+///
+/// Subscriptions are class constrained in practice because a subscription has identity:
+/// it is the one connection between one subscriber and one publisher. Cancelling a
+/// subscription must be thread-safe and may be called more than once.
+public protocol Subscription: Cancellable, CustomCombineIdentifierConvertible {
+    /// Tells a publisher that it may send more values to the subscriber.
+    func request(_ demand: Subscribers.Demand)
+}
+
+extension Subscriptions {
+    /// Returns the "empty" subscription: requests and cancellation do nothing.
+    ///
+    /// Use it when a publisher completes (or fails) immediately and has nothing to deliver.
+    public static var empty: Subscription { EmptySubscription.shared }
+}
+
+/// The subscription returned by ``Subscriptions/empty``.
+final class EmptySubscription: Subscription, CustomStringConvertible, Sendable {
+    static let shared = EmptySubscription()
+    let combineIdentifier = CombineIdentifier()
+    func request(_ demand: Subscribers.Demand) {}
+    func cancel() {}
+    var description: String { "Empty" }
+}

@@ -1,0 +1,41 @@
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one lock of the library: a `Mutex` that guards the stored properties of the class
+/// that owns it. Every class that uses it is `@unchecked Sendable` and touches its mutable
+/// state only inside `withLock`; nothing calls out (downstream, upstream, user closures)
+/// while holding it.
+typealias Lock = Mutex<Void>
+
+extension Mutex where Value == Void {
+    /// Creates an unlocked lock.
+    @inline(__always)
+    init() { self.init(()) }
+
+    /// Runs `body` with the lock held.
+    @inline(__always)
+    borrowing func withLock<R>(_ body: () throws -> R) rethrows -> R {
+        // `Mutex.withLock` hands the guarded value in; a lock over `Void` has none.
+        try withLock { (_: inout sending Void) throws -> sending R in
+            nonisolated(unsafe) let result = try body()
+            return result
+        }
+    }
+}
+
+/// Identifies the current thread, to tell a re-entrant call from a concurrent one.
+@inline(__always)
+func currentThreadID() -> UInt {
+    #if canImport(Darwin)
+    return UInt(bitPattern: pthread_self())
+    #else
+    return UInt(pthread_self())
+    #endif
+}

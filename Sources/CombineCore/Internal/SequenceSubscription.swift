@@ -1,0 +1,97 @@
+/// Delivers the elements of a sequence within the demand, then a completion: the
+/// subscription of `Publishers.Sequence` and `Record`.
+///
+/// Emission is a loop, not recursion: a `request` made from inside `receive(_:)` (or from
+/// another thread while a loop runs) only adds demand, and the running loop picks it up.
+/// A subscriber asking `.max(1)` per value over millions of values keeps a flat stack.
+/// The completion follows the last element at once, without waiting for more demand.
+final class SequenceSubscription<Elements: Sequence, Downstream: Subscriber>: Subscription,
+    CustomStringConvertible, CustomReflectable, @unchecked Sendable
+where Downstream.Input == Elements.Element {
+    private let lock = Lock()
+    private var downstream: Downstream?
+    // Touched only by the thread that set `emitting`.
+    private var iterator: Elements.Iterator
+    private var nextElement: Elements.Element?
+    private let completion: Subscribers.Completion<Downstream.Failure>
+    private var demand = Subscribers.Demand.none
+    private var emitting = false
+    private let sequence: Elements
+    private let label: String?
+
+    /// `first` is the element already taken from `iterator` (the caller checked that the
+    /// sequence is not empty). Without a `label`, the subscription describes itself as the
+    /// sequence does, as Combine's does.
+    init(
+        sequence: Elements, iterator: Elements.Iterator, first: Elements.Element,
+        completion: Subscribers.Completion<Downstream.Failure>, downstream: Downstream, label: String?
+    ) {
+        self.sequence = sequence
+        self.iterator = iterator
+        self.nextElement = first
+        self.completion = completion
+        self.downstream = downstream
+        self.label = label
+    }
+
+    var description: String { label ?? String(describing: sequence) }
+
+    var customMirror: Mirror { Mirror(self, children: ["demand": demand]) }
+
+    func request(_ demand: Subscribers.Demand) {
+        demand.assertNonZero()
+        let start: Bool = lock.withLock {
+            guard downstream != nil else { return false }
+            self.demand += demand
+            guard !emitting else { return false }
+            emitting = true
+            return true
+        }
+        if start { emit() }
+    }
+
+    private enum Step {
+        case send(Downstream, Elements.Element)
+        case stop
+    }
+
+    private func emit() {
+        while true {
+            let step: Step = lock.withLock {
+                guard let downstream, demand > 0, let element = nextElement else {
+                    emitting = false
+                    return .stop
+                }
+                demand -= 1
+                nextElement = nil
+                return .send(downstream, element)
+            }
+            guard case .send(let downstream, let element) = step else { return }
+            let more = downstream.receive(element)
+            let following = iterator.next()
+            let finished: Downstream? = lock.withLock {
+                guard let current = self.downstream else { return nil }
+                demand += more
+                if let following {
+                    nextElement = following
+                    return nil
+                }
+                self.downstream = nil
+                emitting = false
+                return current
+            }
+            if let finished {
+                finished.receive(completion: completion)
+                return
+            }
+        }
+    }
+
+    func cancel() {
+        let released: Downstream? = lock.withLock {
+            defer { downstream = nil }
+            return downstream
+        }
+        _ = released
+    }
+}

@@ -1,0 +1,41 @@
+/// A publisher that never publishes any values, and optionally finishes immediately.
+///
+/// ```swift
+/// Empty<Int, Never>().sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+/// // prints "finished"
+/// ```
+///
+/// With `completeImmediately: false` it never completes either: a publisher that does
+/// nothing, useful in tests and as a placeholder.
+public struct Empty<Output, Failure: Error>: Publisher, Equatable {
+    /// A Boolean value that indicates whether the publisher immediately sends a completion.
+    public let completeImmediately: Bool
+
+    /// Creates an empty publisher.
+    ///
+    /// - Parameter completeImmediately: Whether the publisher finishes as soon as it is
+    ///   subscribed to.
+    public init(completeImmediately: Bool = true) {
+        self.completeImmediately = completeImmediately
+    }
+
+    /// Creates an empty publisher with the given output and failure types, for use where
+    /// they can't be inferred.
+    public init(completeImmediately: Bool = true, outputType: Output.Type, failureType: Failure.Type) {
+        self.completeImmediately = completeImmediately
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
+        if completeImmediately {
+            subscriber.receiveSubscriptionAndCompletion(.finished)
+        } else {
+            subscriber.receive(subscription: Subscriptions.empty)
+        }
+    }
+
+    public static func == (lhs: Empty, rhs: Empty) -> Bool {
+        lhs.completeImmediately == rhs.completeImmediately
+    }
+}
+
+extension Empty: Sendable {}

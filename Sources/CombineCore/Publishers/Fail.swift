@@ -1,0 +1,36 @@
+/// A publisher that immediately terminates with the specified error.
+///
+/// ```swift
+/// Fail<Int, MyError>(error: .notFound)
+///     .sink(receiveCompletion: { print($0) }, receiveValue: { _ in })
+/// // prints "failure(notFound)"
+/// ```
+///
+/// The failure is delivered right after the subscription, without waiting for demand.
+public struct Fail<Output, Failure: Error>: Publisher {
+    /// The failure to send when terminating the publisher.
+    public let error: Failure
+
+    /// Creates a publisher that immediately terminates with the specified failure.
+    public init(error: Failure) {
+        self.error = error
+    }
+
+    /// Creates a publisher with the given output type that immediately terminates with the
+    /// specified failure.
+    public init(outputType: Output.Type, failure: Failure) {
+        self.error = failure
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
+        subscriber.receiveSubscriptionAndCompletion(.failure(error))
+    }
+}
+
+extension Fail: Equatable where Failure: Equatable {
+    public static func == (lhs: Fail, rhs: Fail) -> Bool {
+        lhs.error == rhs.error
+    }
+}
+
+extension Fail: Sendable {}

@@ -1,0 +1,29 @@
+/// A publisher that emits an output to each subscriber just once, and then finishes.
+///
+/// `Just` delivers its value on the subscriber's first request, then `.finished`:
+///
+/// ```swift
+/// Just(42).sink { print($0) }   // prints 42
+/// ```
+///
+/// It can't fail: its `Failure` is `Never`. Use `setFailureType(to:)` to match a
+/// publisher that can.
+public struct Just<Output>: Publisher {
+    public typealias Failure = Never
+
+    /// The one element that the publisher emits.
+    public let output: Output
+
+    /// Initializes a publisher that emits the specified output just once.
+    public init(_ output: Output) {
+        self.output = output
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, S.Failure == Never {
+        subscriber.receive(subscription: SingleValueSubscription(value: output, downstream: subscriber, name: "Just"))
+    }
+}
+
+extension Just: Equatable where Output: Equatable {}
+
+extension Just: Sendable where Output: Sendable {}

@@ -1,0 +1,38 @@
+extension Optional {
+    /// A publisher that publishes an optional value to each subscriber exactly once, if the
+    /// optional has a value.
+    ///
+    /// `Optional<Int>.Publisher(1)` emits 1 then finishes; `Optional<Int>.Publisher(nil)`
+    /// only finishes.
+    public struct Publisher: CombineCore.Publisher {
+        public typealias Output = Wrapped
+        public typealias Failure = Never
+
+        /// The result to deliver to each subscriber.
+        public let output: Wrapped?
+
+        /// Creates a publisher to emit the value of the optional, or to finish immediately
+        /// if the optional doesn't have a value.
+        public init(_ output: Output?) {
+            self.output = output
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where Wrapped == S.Input, S.Failure == Never {
+            if let output {
+                subscriber.receive(
+                    subscription: SingleValueSubscription(value: output, downstream: subscriber, name: "Optional"))
+            } else {
+                subscriber.receiveSubscriptionAndCompletion(.finished)
+            }
+        }
+    }
+
+    /// A publisher that emits the wrapped value (if any) and finishes.
+    public var publisher: Optional<Wrapped>.Publisher {
+        Publisher(self)
+    }
+}
+
+extension Optional.Publisher: Equatable where Wrapped: Equatable {}
+
+extension Optional.Publisher: Sendable where Wrapped: Sendable {}

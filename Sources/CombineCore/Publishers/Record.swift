@@ -1,0 +1,112 @@
+/// A publisher that allows for recording a series of inputs and a completion, for later
+/// playback to each subscriber.
+///
+/// ```swift
+/// let record = Record<Int, Never> { recording in
+///     recording.receive(1)
+///     recording.receive(2)
+///     recording.receive(completion: .finished)
+/// }
+/// record.sink { print($0) }   // 1, 2
+/// ```
+public struct Record<Output, Failure: Error>: Publisher {
+    /// The recorded output and completion.
+    public let recording: Recording
+
+    /// Creates a publisher to interactively record a series of outputs and a completion.
+    ///
+    /// - Parameter record: A closure that records values into the recording it is given.
+    ///   A recording that was not completed ends with `.finished`.
+    public init(record: (inout Recording) -> Void) {
+        var recording = Recording()
+        record(&recording)
+        self.recording = recording
+    }
+
+    /// Creates a record publisher from an existing recording.
+    public init(recording: Recording) {
+        self.recording = recording
+    }
+
+    /// Creates a record publisher to publish the provided series of outputs, followed by the
+    /// given completion.
+    public init(output: [Output], completion: Subscribers.Completion<Failure>) {
+        self.recording = Recording(output: output, completion: completion)
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
+        subscriber.receiveElements(of: recording.output, then: recording.completion, label: "Record")
+    }
+
+    /// A recorded sequence of outputs, followed by a completion value.
+    public struct Recording {
+        public typealias Input = Output
+
+        private var values: [Output]
+        private var ending: Subscribers.Completion<Failure>
+        private var isCompleted: Bool
+
+        /// The output which will be sent to a subscriber.
+        public var output: [Output] { values }
+
+        /// The completion which will be sent to a subscriber.
+        public var completion: Subscribers.Completion<Failure> { ending }
+
+        /// Creates a new, empty recording. It ends with `.finished` unless completed otherwise.
+        public init() {
+            values = []
+            ending = .finished
+            isCompleted = false
+        }
+
+        /// Creates a recording with the given output and completion.
+        public init(output: [Output], completion: Subscribers.Completion<Failure> = .finished) {
+            values = output
+            ending = completion
+            isCompleted = true
+        }
+
+        /// Sets the input to be recorded.
+        ///
+        /// - Precondition: The recording has not been completed.
+        public mutating func receive(_ input: Record<Output, Failure>.Recording.Input) {
+            precondition(!isCompleted, "Record.Recording: cannot receive a value after the completion")
+            values.append(input)
+        }
+
+        /// Sets the completion.
+        ///
+        /// - Precondition: The recording has not been completed.
+        public mutating func receive(completion: Subscribers.Completion<Failure>) {
+            precondition(!isCompleted, "Record.Recording: cannot receive a completion twice")
+            ending = completion
+            isCompleted = true
+        }
+    }
+}
+
+extension Record.Recording: Codable where Output: Codable, Failure: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case output
+        case completion
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            output: try container.decode([Output].self, forKey: .output),
+            completion: try container.decode(Subscribers.Completion<Failure>.self, forKey: .completion))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(output, forKey: .output)
+        try container.encode(completion, forKey: .completion)
+    }
+}
+
+extension Record: Codable where Output: Codable, Failure: Codable {}
+
+extension Record.Recording: Sendable where Output: Sendable {}
+
+extension Record: Sendable where Output: Sendable {}

@@ -1,0 +1,54 @@
+extension Publishers {
+    /// A publisher that publishes a given sequence of elements.
+    ///
+    /// It emits the elements within the subscriber's demand and finishes right after the
+    /// last one; an empty sequence finishes on subscription.
+    ///
+    /// ```swift
+    /// [1, 2, 3].publisher.sink { print($0) }   // 1, 2, 3
+    /// ```
+    public struct Sequence<Elements: Swift.Sequence, Failure: Error>: Publisher {
+        public typealias Output = Elements.Element
+
+        /// The sequence of elements to publish.
+        public let sequence: Elements
+
+        /// Creates a publisher for a sequence of elements.
+        public init(sequence: Elements) {
+            self.sequence = sequence
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where Failure == S.Failure, Elements.Element == S.Input {
+            subscriber.receiveElements(of: sequence, then: .finished, label: nil)
+        }
+    }
+}
+
+extension Publishers.Sequence: Equatable where Elements: Equatable {}
+
+extension Publishers.Sequence: Sendable where Elements: Sendable {}
+
+extension Sequence {
+    /// A publisher that emits the elements of this sequence, then finishes.
+    public var publisher: Publishers.Sequence<Self, Never> {
+        Publishers.Sequence(sequence: self)
+    }
+}
+
+extension Subscriber {
+    /// Subscribes to the elements of `sequence` followed by `completion`; completes on
+    /// subscription when the sequence is empty.
+    func receiveElements<Elements: Swift.Sequence>(
+        of sequence: Elements, then completion: Subscribers.Completion<Failure>, label: String?
+    ) where Elements.Element == Input {
+        var iterator = sequence.makeIterator()
+        guard let first = iterator.next() else {
+            receiveSubscriptionAndCompletion(completion)
+            return
+        }
+        receive(
+            subscription: SequenceSubscription<Elements, Self>(
+                sequence: sequence, iterator: iterator, first: first, completion: completion, downstream: self,
+                label: label))
+    }
+}

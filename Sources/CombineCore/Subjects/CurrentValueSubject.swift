@@ -1,0 +1,52 @@
+/// A subject that wraps a single value and publishes a new element whenever the value
+/// changes.
+///
+/// A new subscriber receives the current value on its first request, then every value sent
+/// while it has demand. Setting ``value`` sends the new value.
+///
+/// ```swift
+/// let isOn = CurrentValueSubject<Bool, Never>(false)
+/// let cancellable = isOn.sink { print($0) }   // prints false
+/// isOn.value = true                           // prints true
+/// ```
+///
+/// All methods may be called from any thread. Calls into one subscriber never overlap.
+/// After completion, sending (or setting ``value``) has no effect.
+public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
+    private let core: SubjectCore<Output, Failure>
+
+    /// Creates a current value subject with the given initial value.
+    public init(_ value: Output) {
+        core = SubjectCore(current: value, name: "CurrentValueSubject")
+    }
+
+    deinit {
+        core.cancelUpstreams()
+    }
+
+    /// The value wrapped by this subject, published as a new element whenever it changes.
+    public var value: Output {
+        get { core.currentValue }
+        set { core.send(newValue) }
+    }
+
+    /// Sends a value to the subscribers and makes it the current value.
+    public func send(_ input: Output) {
+        core.send(input)
+    }
+
+    /// Sends a completion signal to every subscriber. Later calls are ignored.
+    public func send(completion: Subscribers.Completion<Failure>) {
+        core.send(completion: completion)
+    }
+
+    /// Keeps the upstream subscription and requests `.unlimited` from it once any
+    /// subscriber of this subject has requested values.
+    public func send(subscription: Subscription) {
+        core.send(subscription: subscription)
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
+        core.receive(subscriber: subscriber)
+    }
+}

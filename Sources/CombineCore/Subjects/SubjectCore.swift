@@ -1,0 +1,124 @@
+/// The state and logic shared by ``PassthroughSubject`` and ``CurrentValueSubject``:
+/// the subscribers (as conduits), the completion, the upstream subscriptions fed into
+/// the subject, and — for a current-value subject — the value.
+///
+/// Every method takes the lock only to read or change state, and calls conduits and
+/// upstream subscriptions after releasing it.
+final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
+    private let lock = Lock()
+    private var conduits = ContiguousArray<SubjectConduitBase<Output, Failure>?>()
+    private var liveConduits = 0
+    private var completion: Subscribers.Completion<Failure>?
+    private var upstreams: [Subscription] = []
+    /// Whether any subscriber has requested values yet: until then, upstream subscriptions
+    /// sent to the subject are not asked for anything.
+    private var hasDownstreamDemand = false
+    /// The current value of a ``CurrentValueSubject``; always `nil` for a passthrough one.
+    private var current: Output?
+
+    /// The subject's type name, which its subscriptions show as their description.
+    private let name: String
+
+    init(current: Output?, name: String) {
+        self.current = current
+        self.name = name
+    }
+
+    var currentValue: Output {
+        lock.withLock { current! }
+    }
+
+    /// Sends `value` to every subscriber that has demand for it. A completed subject ignores it.
+    func send(_ value: Output) {
+        let snapshot: ContiguousArray<SubjectConduitBase<Output, Failure>?>? = lock.withLock {
+            guard completion == nil else { return nil }
+            if current != nil { current = value }
+            return conduits
+        }
+        guard let snapshot else { return }
+        for conduit in snapshot {
+            conduit?.offer(value)
+        }
+    }
+
+    func send(completion: Subscribers.Completion<Failure>) {
+        let snapshot: ContiguousArray<SubjectConduitBase<Output, Failure>?>? = lock.withLock {
+            guard self.completion == nil else { return nil }
+            self.completion = completion
+            defer {
+                conduits = []
+                liveConduits = 0
+                upstreams = []
+            }
+            return conduits
+        }
+        guard let snapshot else { return }
+        for conduit in snapshot {
+            conduit?.finish(completion)
+        }
+    }
+
+    func send(subscription: Subscription) {
+        let request: Bool = lock.withLock {
+            upstreams.append(subscription)
+            return hasDownstreamDemand
+        }
+        if request { subscription.request(.unlimited) }
+    }
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        let conduit = SubjectConduit(core: self, downstream: subscriber, name: name)
+        let completed: Subscribers.Completion<Failure>? = lock.withLock {
+            if let completion { return completion }
+            conduit.slot = conduits.count
+            conduits.append(conduit)
+            liveConduits += 1
+            return nil
+        }
+        if let completed {
+            subscriber.receiveSubscriptionAndCompletion(completed)
+            return
+        }
+        conduit.deliverSubscription()
+    }
+
+    /// Called once per conduit, on its first request.
+    func conduitDidRequestFirstDemand(_ conduit: SubjectConduitBase<Output, Failure>) {
+        let (upstreams, current): ([Subscription], Output?) = lock.withLock {
+            defer { hasDownstreamDemand = true }
+            return (hasDownstreamDemand ? [] : self.upstreams, self.current)
+        }
+        for upstream in upstreams {
+            upstream.request(.unlimited)
+        }
+        if let current { conduit.offer(current) }
+    }
+
+    func remove(_ conduit: SubjectConduitBase<Output, Failure>) {
+        lock.withLock {
+            let slot = conduit.slot
+            guard slot >= 0, slot < conduits.count, conduits[slot] === conduit else { return }
+            conduits[slot] = nil
+            conduit.slot = -1
+            liveConduits -= 1
+            if liveConduits == 0 {
+                conduits.removeAll(keepingCapacity: true)
+            } else if conduits.count >= 16 && liveConduits * 2 < conduits.count {
+                // Compact the holes left by cancelled subscribers, keeping subscription order.
+                conduits = ContiguousArray(conduits.lazy.compactMap { $0 })
+                for (index, live) in conduits.enumerated() { live?.slot = index }
+            }
+        }
+    }
+
+    /// Cancels the upstream subscriptions sent to the subject; called when the subject goes away.
+    func cancelUpstreams() {
+        let upstreams: [Subscription] = lock.withLock {
+            defer { self.upstreams = [] }
+            return self.upstreams
+        }
+        for upstream in upstreams {
+            upstream.cancel()
+        }
+    }
+}

@@ -1,0 +1,97 @@
+extension Subscribers {
+    /// A simple subscriber that assigns received elements to a property indicated by a key
+    /// path.
+    ///
+    /// It requests an unlimited number of values and holds `object` strongly until it
+    /// completes or is cancelled, then releases it.
+    public final class Assign<Root, Input>: Subscriber, Cancellable, CustomStringConvertible, CustomReflectable,
+        CustomPlaygroundDisplayConvertible
+    {
+        public typealias Failure = Never
+
+        private let lock = Lock()
+        private var root: Root?
+        private var subscription: Subscription?
+        private var subscribed = false
+
+        /// The object that contains the property to assign; `nil` once the subscriber has
+        /// completed or been cancelled.
+        public var object: Root? { lock.withLock { root } }
+
+        /// The key path that indicates the property to assign.
+        public let keyPath: ReferenceWritableKeyPath<Root, Input>
+
+        /// Creates a subscriber to assign the value of a property indicated by a key path.
+        public init(object: Root, keyPath: ReferenceWritableKeyPath<Root, Input>) {
+            self.root = object
+            self.keyPath = keyPath
+        }
+
+        public var description: String { "Assign \(Root.self)." }
+
+        public var customMirror: Mirror {
+            Mirror(self, children: ["object": object as Any, "keyPath": keyPath])
+        }
+
+        public var playgroundDescription: Any { description }
+
+        public func receive(subscription: Subscription) {
+            let accepted: Bool = lock.withLock {
+                guard !subscribed, root != nil else { return false }
+                subscribed = true
+                self.subscription = subscription
+                return true
+            }
+            if accepted {
+                subscription.request(.unlimited)
+            } else {
+                subscription.cancel()
+            }
+        }
+
+        public func receive(_ value: Input) -> Subscribers.Demand {
+            lock.withLock { root }?[keyPath: keyPath] = value
+            return .none
+        }
+
+        public func receive(completion: Subscribers.Completion<Never>) {
+            let released: (Root?, Subscription?) = lock.withLock {
+                defer {
+                    root = nil
+                    subscription = nil
+                }
+                return (root, subscription)
+            }
+            _ = released
+        }
+
+        /// Cancels the subscription and releases the object.
+        public func cancel() {
+            let (root, subscription): (Root?, Subscription?) = lock.withLock {
+                defer {
+                    self.root = nil
+                    self.subscription = nil
+                }
+                return (self.root, self.subscription)
+            }
+            subscription?.cancel()
+            _ = root
+        }
+    }
+}
+
+extension Publisher where Failure == Never {
+    /// Assigns each element from a publisher to a property on an object.
+    ///
+    /// The object is held strongly until the publisher completes or the returned
+    /// `AnyCancellable` is cancelled or released.
+    ///
+    /// ```swift
+    /// let cancellable = $isValid.assign(to: \.isEnabled, on: button)
+    /// ```
+    public func assign<Root>(to keyPath: ReferenceWritableKeyPath<Root, Output>, on object: Root) -> AnyCancellable {
+        let assign = Subscribers.Assign(object: object, keyPath: keyPath)
+        subscribe(assign)
+        return AnyCancellable(assign)
+    }
+}

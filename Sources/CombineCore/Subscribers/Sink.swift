@@ -1,0 +1,125 @@
+extension Subscribers {
+    /// A simple subscriber that requests an unlimited number of values upon subscription.
+    ///
+    /// It calls `receiveValue` for each value and `receiveCompletion` once at the end. After
+    /// completion or ``cancel()`` it releases its subscription and both closures, which
+    /// breaks any cycle through an object they capture.
+    public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
+        CustomReflectable, CustomPlaygroundDisplayConvertible
+    {
+        private enum Status {
+            case awaitingSubscription
+            case subscribed(Subscription)
+            case terminal
+        }
+
+        private let lock = Lock()
+        private var status = Status.awaitingSubscription
+        private var valueHandler: ((Input) -> Void)?
+        private var completionHandler: ((Subscribers.Completion<Failure>) -> Void)?
+
+        /// The closure to execute on receipt of a value; a no-op once the sink has completed
+        /// or been cancelled.
+        public var receiveValue: (Input) -> Void {
+            lock.withLock { valueHandler } ?? { _ in }
+        }
+
+        /// The closure to execute on completion; a no-op once the sink has completed or been
+        /// cancelled.
+        public var receiveCompletion: (Subscribers.Completion<Failure>) -> Void {
+            lock.withLock { completionHandler } ?? { _ in }
+        }
+
+        /// Initializes a sink with the provided closures.
+        public init(
+            receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+            receiveValue: @escaping (Input) -> Void
+        ) {
+            valueHandler = receiveValue
+            completionHandler = receiveCompletion
+        }
+
+        public var description: String { "Sink" }
+
+        public var customMirror: Mirror { Mirror(self, children: [:]) }
+
+        public var playgroundDescription: Any { description }
+
+        public func receive(subscription: Subscription) {
+            let accepted: Bool = lock.withLock {
+                guard case .awaitingSubscription = status else { return false }
+                status = .subscribed(subscription)
+                return true
+            }
+            if accepted {
+                subscription.request(.unlimited)
+            } else {
+                subscription.cancel()
+            }
+        }
+
+        public func receive(_ value: Input) -> Subscribers.Demand {
+            lock.withLock { valueHandler }?(value)
+            return .none
+        }
+
+        public func receive(completion: Subscribers.Completion<Failure>) {
+            let handler: ((Subscribers.Completion<Failure>) -> Void)?
+            let released: (Any?, Any?)
+            (handler, released) = lock.withLock {
+                defer {
+                    status = .terminal
+                    valueHandler = nil
+                    completionHandler = nil
+                }
+                return (completionHandler, (valueHandler, status))
+            }
+            handler?(completion)
+            _ = released
+        }
+
+        /// Cancels the subscription and releases the closures.
+        public func cancel() {
+            let (subscription, released): (Subscription?, Any?) = lock.withLock {
+                defer {
+                    status = .terminal
+                    valueHandler = nil
+                    completionHandler = nil
+                }
+                let handlers: Any = (valueHandler, completionHandler)
+                if case .subscribed(let subscription) = status { return (subscription, handlers) }
+                return (nil, handlers)
+            }
+            subscription?.cancel()
+            _ = released
+        }
+    }
+}
+
+extension Publisher {
+    /// Attaches a subscriber with closure-based behavior.
+    ///
+    /// The subscriber requests an unlimited number of values. Keep the returned
+    /// `AnyCancellable`: when it is released, the subscription is cancelled.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2].publisher.sink(
+    ///     receiveCompletion: { print("done:", $0) },
+    ///     receiveValue: { print($0) })
+    /// ```
+    public func sink(
+        receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+        receiveValue: @escaping (Output) -> Void
+    ) -> AnyCancellable {
+        let sink = Subscribers.Sink<Output, Failure>(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+        subscribe(sink)
+        return AnyCancellable(sink)
+    }
+}
+
+extension Publisher where Failure == Never {
+    /// Attaches a subscriber with closure-based behavior to a publisher that never fails.
+    public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
+        sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
+    }
+}

@@ -1,0 +1,2 @@
+import Combine
+print("combine-demo")
