@@ -1,0 +1,104 @@
+import Combine
+import Synchronization
+
+/// A publisher driven by the test: it hands each subscriber a subscription that records the
+/// demand requested and the cancellations, and lets the test send values and completions
+/// straight to the subscribers — within their demand or not, to check how an operator
+/// copes with a misbehaving upstream.
+///
+/// ```swift
+/// let upstream = TestPublisher<Int, Never>()
+/// let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(2))
+/// upstream.subscribe(subscriber)
+/// #expect(upstream.requests == [.max(2)])
+/// upstream.send(1)
+/// subscriber.cancel()
+/// #expect(upstream.cancelCount == 1)
+/// ```
+public final class TestPublisher<Output, Failure: Error>: Publisher, @unchecked Sendable {
+    private let lock = Mutex<Void>(())
+    private var downstreams: [(subscription: Subscription, subscriber: AnySubscriber<Output, Failure>)] = []
+    private var requestLog: [Subscribers.Demand] = []
+    private var cancels = 0
+    private var subscribes = 0
+
+    /// Creates a test publisher.
+    public init() {}
+
+    /// Every demand requested through any of its subscriptions, in order.
+    public var requests: [Subscribers.Demand] { lock.withLock { _ in requestLog } }
+
+    /// The sum of the demand requested so far.
+    public var totalDemand: Subscribers.Demand { requests.reduce(.none, +) }
+
+    /// How many times any of its subscriptions was cancelled.
+    public var cancelCount: Int { lock.withLock { _ in cancels } }
+
+    /// How many subscribers it has received.
+    public var subscriptionCount: Int { lock.withLock { _ in subscribes } }
+
+    /// Whether a subscriber is attached and not cancelled.
+    public var hasSubscriber: Bool { lock.withLock { _ in !downstreams.isEmpty } }
+
+    public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
+        let subscription = Subscription(publisher: self)
+        let erased = AnySubscriber(subscriber)
+        lock.withLock { _ in
+            subscribes += 1
+            downstreams.append((subscription, erased))
+        }
+        subscriber.receive(subscription: subscription)
+    }
+
+    /// Sends a value to every attached subscriber, whatever their demand.
+    /// - Returns: The additional demand the last subscriber returned.
+    @discardableResult
+    public func send(_ value: Output) -> Subscribers.Demand {
+        var demand = Subscribers.Demand.none
+        for downstream in lock.withLock({ _ in downstreams }) {
+            demand = downstream.subscriber.receive(value)
+        }
+        return demand
+    }
+
+    /// Sends a completion to every attached subscriber and detaches them.
+    public func send(completion: Subscribers.Completion<Failure>) {
+        let targets: [AnySubscriber<Output, Failure>] = lock.withLock { _ in
+            defer { downstreams = [] }
+            return downstreams.map(\.subscriber)
+        }
+        for downstream in targets {
+            downstream.receive(completion: completion)
+        }
+    }
+
+    fileprivate func record(_ demand: Subscribers.Demand) {
+        lock.withLock { _ in requestLog.append(demand) }
+    }
+
+    fileprivate func cancelled(_ subscription: Subscription) {
+        lock.withLock { _ in
+            cancels += 1
+            downstreams.removeAll { $0.subscription === subscription }
+        }
+    }
+
+    /// The subscription it hands out.
+    public final class Subscription: Combine.Subscription, CustomStringConvertible, @unchecked Sendable {
+        private weak var publisher: TestPublisher?
+
+        fileprivate init(publisher: TestPublisher) {
+            self.publisher = publisher
+        }
+
+        public var description: String { "TestPublisher" }
+
+        public func request(_ demand: Subscribers.Demand) {
+            publisher?.record(demand)
+        }
+
+        public func cancel() {
+            publisher?.cancelled(self)
+        }
+    }
+}
