@@ -1,2 +1,33 @@
-import Combine
-print("combine-demo")
+import Foundation
+
+// combine-demo: the programs of SCENARIOS.md, written as an Apple developer writes them,
+// each printing a transcript of what happened.
+//
+//   swift run combine-demo            runs every scenario
+//   swift run combine-demo NAME ...   runs the named ones (see `combine-demo --list`)
+
+let scenarios: [(name: String, summary: String, run: () -> Void)] = [
+    ("wizard", "§1 wizard graduation: compactMap, filter, prefix(3), assign", wizardGraduation),
+    ("custom-subscriber", "§7 a custom subscriber that asks for .max(3), then one more", customSubscriber),
+    ("custom-publisher", "§7 a display-link-like custom publisher and subscription", customPublisher),
+    ("record", "§7 Record replays a recorded sequence of values and a completion", recordReplay),
+]
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--list") || arguments.contains("-h") || arguments.contains("--help") {
+    print("usage: combine-demo [scenario ...]\n\nscenarios:")
+    for scenario in scenarios {
+        print("  \(scenario.name.padding(toLength: 18, withPad: " ", startingAt: 0)) \(scenario.summary)")
+    }
+} else {
+    let unknown = arguments.filter { name in !scenarios.contains { $0.name == name } }
+    if !unknown.isEmpty {
+        print("combine-demo: unknown scenario \(unknown.joined(separator: ", ")); try --list")
+        exit(2)
+    }
+    for scenario in scenarios where arguments.isEmpty || arguments.contains(scenario.name) {
+        print("=== \(scenario.name): \(scenario.summary)")
+        scenario.run()
+        print("")
+    }
+}

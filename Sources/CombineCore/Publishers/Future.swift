@@ -39,7 +39,9 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
             defer { self.waiting = [] }
             return self.waiting
         }
-        waiting?.forEach { $0.fulfill(result) }
+        for conduit in waiting ?? [] {
+            conduit.fulfill(result)
+        }
     }
 
     fileprivate func remove(_ conduit: FutureConduitBase<Output, Failure>) {

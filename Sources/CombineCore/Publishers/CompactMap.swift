@@ -1,0 +1,74 @@
+extension Publishers {
+    /// A publisher that republishes all non-`nil` results of calling a closure with each
+    /// received element.
+    ///
+    /// ```
+    /// upstream:          --"1"--"x"--"3"--|
+    /// compactMap{Int($0)}: --1----------3--|
+    /// ```
+    ///
+    /// A `nil` result is replaced: the operator asks upstream for one more element.
+    public struct CompactMap<Upstream: Publisher, Output>: Publisher {
+        public typealias Failure = Upstream.Failure
+
+        /// The publisher from which this publisher receives elements.
+        public let upstream: Upstream
+
+        /// A closure that receives values from the upstream publisher and returns optional values.
+        public let transform: (Upstream.Output) -> Output?
+
+        /// Creates a publisher that republishes all non-`nil` results of calling a closure
+        /// with each received element.
+        public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output?) {
+            self.upstream = upstream
+            self.transform = transform
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Upstream.Failure == S.Failure {
+            upstream.subscribe(Inner(downstream: subscriber, transform: transform))
+        }
+
+        struct Inner<Downstream: Subscriber>: ForwardingSubscriber
+        where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
+            typealias Input = Upstream.Output
+            typealias Failure = Upstream.Failure
+
+            let downstream: Downstream
+            let transform: (Upstream.Output) -> Output?
+            let combineIdentifier = CombineIdentifier()
+
+            var description: String { "CompactMap" }
+
+            func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+                guard let output = transform(input) else { return .max(1) }
+                return downstream.receive(output)
+            }
+        }
+    }
+}
+
+extension Publisher {
+    /// Calls a closure with each received element and publishes any returned optional that
+    /// has a value.
+    ///
+    /// ```swift
+    /// ["1", "x", "3"].publisher.compactMap { Int($0) }.sink { print($0) }   // 1, 3
+    /// ```
+    public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Self, T> {
+        Publishers.CompactMap(upstream: self, transform: transform)
+    }
+}
+
+extension Publishers.CompactMap {
+    /// Fuses two compact-maps into one over the same upstream.
+    public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Upstream, T> {
+        let first = self.transform
+        return Publishers.CompactMap(upstream: upstream) { first($0).flatMap(transform) }
+    }
+
+    /// Fuses a map into this compact-map.
+    public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.CompactMap<Upstream, T> {
+        let first = self.transform
+        return Publishers.CompactMap(upstream: upstream) { first($0).map(transform) }
+    }
+}

@@ -1,0 +1,67 @@
+extension Publishers {
+    /// A publisher that republishes all elements that match a provided closure.
+    ///
+    /// ```
+    /// upstream:         --1--2--3--4--|
+    /// filter{$0.isEven}: -----2-----4--|
+    /// ```
+    ///
+    /// A rejected element is replaced: the filter asks upstream for one more, so the
+    /// subscriber's demand is spent only on elements it receives.
+    public struct Filter<Upstream: Publisher>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+
+        /// The publisher from which this publisher receives elements.
+        public let upstream: Upstream
+
+        /// A closure that indicates whether to republish an element.
+        public let isIncluded: (Upstream.Output) -> Bool
+
+        /// Creates a publisher that republishes all elements that match a provided closure.
+        public init(upstream: Upstream, isIncluded: @escaping (Upstream.Output) -> Bool) {
+            self.upstream = upstream
+            self.isIncluded = isIncluded
+        }
+
+        public func receive<S: Subscriber>(subscriber: S)
+        where Upstream.Output == S.Input, Upstream.Failure == S.Failure {
+            upstream.subscribe(Inner(downstream: subscriber, isIncluded: isIncluded))
+        }
+
+        struct Inner<Downstream: Subscriber>: ForwardingSubscriber
+        where Downstream.Input == Output, Downstream.Failure == Failure {
+            typealias Input = Upstream.Output
+            typealias Failure = Upstream.Failure
+
+            let downstream: Downstream
+            let isIncluded: (Upstream.Output) -> Bool
+            let combineIdentifier = CombineIdentifier()
+
+            var description: String { "Filter" }
+
+            func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+                isIncluded(input) ? downstream.receive(input) : .max(1)
+            }
+        }
+    }
+}
+
+extension Publisher {
+    /// Republishes all elements that match a provided closure.
+    ///
+    /// ```swift
+    /// [1, 2, 3, 4].publisher.filter { $0 % 2 == 0 }.sink { print($0) }   // 2, 4
+    /// ```
+    public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Self> {
+        Publishers.Filter(upstream: self, isIncluded: isIncluded)
+    }
+}
+
+extension Publishers.Filter {
+    /// Fuses two filters into one over the same upstream.
+    public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Upstream> {
+        let first = self.isIncluded
+        return Publishers.Filter(upstream: upstream) { first($0) && isIncluded($0) }
+    }
+}

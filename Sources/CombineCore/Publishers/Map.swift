@@ -1,0 +1,66 @@
+extension Publishers {
+    /// A publisher that transforms all elements from the upstream publisher with a provided
+    /// closure.
+    ///
+    /// ```
+    /// upstream:  --1--2--3--|
+    /// map{$0*10}: --10-20-30-|
+    /// ```
+    ///
+    /// `Map` adds no subscription of its own: the upstream subscription passes straight to
+    /// the subscriber, so demand and cancellation go directly upstream.
+    public struct Map<Upstream: Publisher, Output>: Publisher {
+        public typealias Failure = Upstream.Failure
+
+        /// The publisher from which this publisher receives elements.
+        public let upstream: Upstream
+
+        /// The closure that transforms elements from the upstream publisher.
+        public let transform: (Upstream.Output) -> Output
+
+        /// Creates a publisher that transforms all elements from the upstream publisher.
+        public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output) {
+            self.upstream = upstream
+            self.transform = transform
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Upstream.Failure == S.Failure {
+            upstream.subscribe(Inner(downstream: subscriber, transform: transform))
+        }
+
+        struct Inner<Downstream: Subscriber>: ForwardingSubscriber
+        where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
+            typealias Input = Upstream.Output
+            typealias Failure = Upstream.Failure
+
+            let downstream: Downstream
+            let transform: (Upstream.Output) -> Output
+            let combineIdentifier = CombineIdentifier()
+
+            var description: String { "Map" }
+
+            func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+                downstream.receive(transform(input))
+            }
+        }
+    }
+}
+
+extension Publisher {
+    /// Transforms all elements from the upstream publisher with a provided closure.
+    ///
+    /// ```swift
+    /// [1, 2, 3].publisher.map { $0 * 10 }.sink { print($0) }   // 10, 20, 30
+    /// ```
+    public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Self, T> {
+        Publishers.Map(upstream: self, transform: transform)
+    }
+}
+
+extension Publishers.Map {
+    /// Fuses two maps into one: `map(f).map(g)` is `map { g(f($0)) }` over the same upstream.
+    public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Upstream, T> {
+        let first = self.transform
+        return Publishers.Map(upstream: upstream) { transform(first($0)) }
+    }
+}

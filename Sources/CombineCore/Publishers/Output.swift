@@ -1,0 +1,135 @@
+extension Publishers {
+    /// A publisher that publishes elements specified by a range in the sequence of published
+    /// elements: the publisher behind `prefix(_:)`, `output(at:)` and `output(in:)`.
+    ///
+    /// ```
+    /// upstream:  --a--b--c--d--e--|
+    /// prefix(2): --a--b|
+    /// output(in: 1..<3): -----b--c|
+    /// ```
+    ///
+    /// Elements before the range are replaced by asking upstream for more. When the last
+    /// element of the range has been published, the upstream subscription is cancelled and
+    /// the subscriber receives `.finished`.
+    public struct Output<Upstream: Publisher>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+
+        /// The publisher that this publisher receives elements from.
+        public let upstream: Upstream
+
+        /// The range of elements to publish.
+        public let range: CountableRange<Int>
+
+        /// Creates a publisher that publishes elements specified by a range.
+        ///
+        /// - Precondition: `range.lowerBound` is not negative.
+        public init(upstream: Upstream, range: CountableRange<Int>) {
+            precondition(range.lowerBound >= 0, "Publishers.Output: the range must not start below zero")
+            self.upstream = upstream
+            self.range = range
+        }
+
+        public func receive<S: Subscriber>(subscriber: S)
+        where Upstream.Output == S.Input, Upstream.Failure == S.Failure {
+            upstream.subscribe(Inner(downstream: subscriber, range: range))
+        }
+
+        final class Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible, @unchecked Sendable
+        where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
+            typealias Input = Upstream.Output
+            typealias Failure = Upstream.Failure
+
+            private let lock = Lock()
+            private let downstream: Downstream
+            private let range: CountableRange<Int>
+            private var upstreamSubscription: Subscription?
+            private var seen = 0
+            private var done = false
+
+            init(downstream: Downstream, range: CountableRange<Int>) {
+                self.downstream = downstream
+                self.range = range
+            }
+
+            var description: String { "Output" }
+
+            func receive(subscription: Subscription) {
+                let accepted: Bool = lock.withLock {
+                    guard upstreamSubscription == nil, !done else { return false }
+                    upstreamSubscription = subscription
+                    return true
+                }
+                guard accepted else {
+                    subscription.cancel()
+                    return
+                }
+                downstream.receive(subscription: subscription)
+                if range.isEmpty { finishEarly() }
+            }
+
+            func receive(_ input: Input) -> Subscribers.Demand {
+                let index: Int? = lock.withLock {
+                    guard !done else { return nil }
+                    defer { seen += 1 }
+                    return seen
+                }
+                guard let index else { return .none }
+                if index < range.lowerBound { return .max(1) }
+                let more = downstream.receive(input)
+                if index + 1 >= range.upperBound {
+                    finishEarly()
+                    return .none
+                }
+                return more
+            }
+
+            func receive(completion: Subscribers.Completion<Failure>) {
+                let forward: Bool = lock.withLock {
+                    guard !done else { return false }
+                    done = true
+                    upstreamSubscription = nil
+                    return true
+                }
+                if forward { downstream.receive(completion: completion) }
+            }
+
+            /// The range is exhausted: cancel upstream and finish.
+            private func finishEarly() {
+                let subscription: Subscription?? = lock.withLock {
+                    guard !done else { return nil }
+                    done = true
+                    defer { upstreamSubscription = nil }
+                    return .some(upstreamSubscription)
+                }
+                guard let subscription else { return }
+                subscription?.cancel()
+                downstream.receive(completion: .finished)
+            }
+        }
+    }
+}
+
+extension Publisher {
+    /// Republishes elements up to the specified maximum count, then cancels upstream and
+    /// finishes.
+    ///
+    /// ```swift
+    /// (1...10).publisher.prefix(3).sink { print($0) }   // 1, 2, 3
+    /// ```
+    public func prefix(_ maxLength: Int) -> Publishers.Output<Self> {
+        precondition(maxLength >= 0, "prefix(_:): the maximum length must not be negative")
+        return output(in: 0..<maxLength)
+    }
+
+    /// Publishes a specific element, indicated by its index in the sequence of published
+    /// elements, then finishes.
+    public func output(at index: Int) -> Publishers.Output<Self> {
+        output(in: index...index)
+    }
+
+    /// Publishes elements specified by their range in the sequence of published elements.
+    public func output<R: RangeExpression>(in range: R) -> Publishers.Output<Self> where R.Bound == Int {
+        Publishers.Output(upstream: self, range: range.relative(to: 0..<Int.max))
+    }
+}
