@@ -32,79 +32,20 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Output == S.Input, Upstream.Failure == S.Failure {
-            upstream.subscribe(Inner(downstream: subscriber, range: range))
+            let filter = FilteringSubscriber<Stepper, Failure, S>(
+                Stepper(range: range), downstream: subscriber, name: "Output", convertFailure: sameFailure)
+            filter.finishesOnSubscription = range.isEmpty
+            upstream.subscribe(filter)
         }
 
-        final class Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible, @unchecked Sendable
-        where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
-            typealias Input = Upstream.Output
-            typealias Failure = Upstream.Failure
+        struct Stepper: FilterStepper {
+            let range: CountableRange<Int>
+            var index = 0
 
-            private let lock = Lock()
-            private let downstream: Downstream
-            private let range: CountableRange<Int>
-            private var upstreamSubscription: Subscription?
-            private var seen = 0
-            private var done = false
-
-            init(downstream: Downstream, range: CountableRange<Int>) {
-                self.downstream = downstream
-                self.range = range
-            }
-
-            var description: String { "Output" }
-
-            func receive(subscription: Subscription) {
-                let accepted: Bool = lock.withLock {
-                    guard upstreamSubscription == nil, !done else { return false }
-                    upstreamSubscription = subscription
-                    return true
-                }
-                guard accepted else {
-                    subscription.cancel()
-                    return
-                }
-                downstream.receive(subscription: subscription)
-                if range.isEmpty { finishEarly() }
-            }
-
-            func receive(_ input: Input) -> Subscribers.Demand {
-                let index: Int? = lock.withLock {
-                    guard !done else { return nil }
-                    defer { seen += 1 }
-                    return seen
-                }
-                guard let index else { return .none }
-                if index < range.lowerBound { return .max(1) }
-                let more = downstream.receive(input)
-                if index + 1 >= range.upperBound {
-                    finishEarly()
-                    return .none
-                }
-                return more
-            }
-
-            func receive(completion: Subscribers.Completion<Failure>) {
-                let forward: Bool = lock.withLock {
-                    guard !done else { return false }
-                    done = true
-                    upstreamSubscription = nil
-                    return true
-                }
-                if forward { downstream.receive(completion: completion) }
-            }
-
-            /// The range is exhausted: cancel upstream and finish.
-            private func finishEarly() {
-                let subscription: Subscription?? = lock.withLock {
-                    guard !done else { return nil }
-                    done = true
-                    defer { upstreamSubscription = nil }
-                    return .some(upstreamSubscription)
-                }
-                guard let subscription else { return }
-                subscription?.cancel()
-                downstream.receive(completion: .finished)
+            mutating func step(_ input: Upstream.Output) -> FilterStep<Upstream.Output, Upstream.Failure> {
+                defer { index += 1 }
+                if index < range.lowerBound { return .skip }
+                return index + 1 >= range.upperBound ? .emitAndFinish(input) : .emit(input)
             }
         }
     }

@@ -1,0 +1,12 @@
+/// Passes an upstream failure on unchanged: the failure conversion of the operators whose
+/// failure type is their upstream's.
+@inline(__always)
+func sameFailure<Failure: Error>(_ failure: Failure) -> Failure {
+    failure
+}
+
+/// Widens an upstream failure to `any Error`: the failure conversion of the `try` operators.
+@inline(__always)
+func anyFailure<Failure: Error>(_ failure: Failure) -> any Error {
+    failure
+}

@@ -1,0 +1,123 @@
+/// What a value-by-value operator does with one upstream value.
+enum FilterStep<Output, Failure: Error> {
+    /// Send this value downstream.
+    case emit(Output)
+    /// Drop the value and ask upstream for one more in its place.
+    case skip
+    /// Send this value, then cancel upstream and finish.
+    case emitAndFinish(Output)
+    /// Cancel upstream and finish without sending anything.
+    case finish
+    /// Cancel upstream and fail.
+    case fail(Failure)
+}
+
+/// The per-subscription state and logic of a value-by-value operator that may stop early
+/// or fail: `tryMap`, `tryFilter`, `scan`, `removeDuplicates`, `prefix(while:)`, ...
+/// A value type: it lives inside ``FilteringSubscriber``, which serialises the calls.
+protocol FilterStepper {
+    associatedtype Input
+    associatedtype Output
+    associatedtype Failure: Error
+    mutating func step(_ input: Input) -> FilterStep<Output, Failure>
+}
+
+/// Runs a ``FilterStepper`` between an upstream and a downstream subscriber. It is the
+/// downstream's subscription (requests and cancels go straight upstream) and it cancels
+/// upstream itself when the stepper stops early or fails.
+final class FilteringSubscriber<Stepper: FilterStepper, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber,
+    Subscription, CustomStringConvertible, CustomReflectable, @unchecked Sendable
+where Downstream.Input == Stepper.Output, Downstream.Failure == Stepper.Failure {
+    typealias Input = Stepper.Input
+    typealias Failure = UpstreamFailure
+
+    private let lock = Lock()
+    private var stepper: Stepper
+    private let downstream: Downstream
+    private let convertFailure: (UpstreamFailure) -> Stepper.Failure
+    private var upstream: Subscription?
+    private var done = false
+    /// Finish right after handing the subscription downstream (`prefix(0)`).
+    var finishesOnSubscription = false
+    let description: String
+
+    init(
+        _ stepper: Stepper, downstream: Downstream, name: String,
+        convertFailure: @escaping (UpstreamFailure) -> Stepper.Failure
+    ) {
+        self.stepper = stepper
+        self.downstream = downstream
+        self.description = name
+        self.convertFailure = convertFailure
+    }
+
+    var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+
+    func receive(subscription: Subscription) {
+        let accepted: Bool = lock.withLock {
+            guard upstream == nil, !done else { return false }
+            upstream = subscription
+            return true
+        }
+        guard accepted else {
+            subscription.cancel()
+            return
+        }
+        downstream.receive(subscription: self)
+        if finishesOnSubscription { stop(with: .finished) }
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        guard lock.withLock({ !done }) else { return .none }
+        // Values arrive one at a time (the subscriber contract), so `stepper` is not shared.
+        switch stepper.step(input) {
+        case .emit(let output):
+            return downstream.receive(output)
+        case .skip:
+            return .max(1)
+        case .emitAndFinish(let output):
+            _ = downstream.receive(output)
+            stop(with: .finished)
+        case .finish:
+            stop(with: .finished)
+        case .fail(let error):
+            stop(with: .failure(error))
+        }
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<UpstreamFailure>) {
+        let forward: Bool = lock.withLock {
+            guard !done else { return false }
+            done = true
+            upstream = nil
+            return true
+        }
+        if forward { downstream.receive(completion: completion.mapError(convertFailure)) }
+    }
+
+    private func stop(with completion: Subscribers.Completion<Stepper.Failure>) {
+        let upstream: Subscription?? = lock.withLock {
+            guard !done else { return nil }
+            done = true
+            defer { self.upstream = nil }
+            return .some(self.upstream)
+        }
+        guard let upstream else { return }
+        upstream?.cancel()
+        downstream.receive(completion: completion)
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        lock.withLock { upstream }?.request(demand)
+    }
+
+    func cancel() {
+        let upstream: Subscription? = lock.withLock {
+            done = true
+            defer { self.upstream = nil }
+            return self.upstream
+        }
+        upstream?.cancel()
+    }
+}

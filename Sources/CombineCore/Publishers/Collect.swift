@@ -1,0 +1,57 @@
+extension Publishers {
+    /// A publisher that buffers items.
+    ///
+    /// ```
+    /// upstream:  --1--2--3--|
+    /// collect(): -----------[1,2,3]|
+    /// ```
+    ///
+    /// It asks upstream for everything and publishes one array when the upstream finishes,
+    /// once the subscriber has requested a value. A failure is passed on without the array.
+    public struct Collect<Upstream: Publisher>: Publisher {
+        public typealias Output = [Upstream.Output]
+        public typealias Failure = Upstream.Failure
+
+        /// The publisher from which this publisher receives elements.
+        public let upstream: Upstream
+
+        /// Creates a publisher that buffers all elements of the upstream into one array.
+        public init(upstream: Upstream) {
+            self.upstream = upstream
+        }
+
+        public func receive<S: Subscriber>(subscriber: S)
+        where S.Input == [Upstream.Output], Upstream.Failure == S.Failure {
+            upstream.subscribe(
+                ReducingSubscription<Collector, Failure, S>(
+                    Collector(), downstream: subscriber, name: "Collect", convertFailure: sameFailure))
+        }
+
+        struct Collector: Reducer {
+            var elements: [Upstream.Output] = []
+
+            mutating func receive(_ input: Upstream.Output) -> ReduceStep<Upstream.Failure> {
+                elements.append(input)
+                return .continue
+            }
+
+            func result() -> [Upstream.Output]? { elements }
+        }
+    }
+}
+
+extension Publishers.Collect: Equatable where Upstream: Equatable {}
+
+extension Publisher {
+    /// Collects all received elements, and emits a single array of the collection when the
+    /// upstream publisher finishes.
+    ///
+    /// ```swift
+    /// [1, 2, 3].publisher.collect().sink { print($0) }   // [1, 2, 3]
+    /// ```
+    ///
+    /// It keeps every element in memory until the upstream finishes.
+    public func collect() -> Publishers.Collect<Self> {
+        Publishers.Collect(upstream: self)
+    }
+}

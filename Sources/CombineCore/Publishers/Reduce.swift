@@ -1,0 +1,123 @@
+extension Publishers {
+    /// A publisher that applies a closure to all received elements and produces an
+    /// accumulated value when the upstream publisher finishes.
+    ///
+    /// ```
+    /// upstream:    --1--2--3--|
+    /// reduce(0,+): -----------6|
+    /// ```
+    public struct Reduce<Upstream: Publisher, Output>: Publisher {
+        public typealias Failure = Upstream.Failure
+
+        /// The publisher from which this publisher receives elements.
+        public let upstream: Upstream
+
+        /// The initial value provided on the first invocation of the closure.
+        public let initial: Output
+
+        /// A closure that takes the previously-accumulated value and the next element from
+        /// the upstream publisher to produce a new value.
+        public let nextPartialResult: (Output, Upstream.Output) -> Output
+
+        /// Creates a publisher that applies a closure to all received elements and produces
+        /// an accumulated value when the upstream publisher finishes.
+        public init(
+            upstream: Upstream, initial: Output, nextPartialResult: @escaping (Output, Upstream.Output) -> Output
+        ) {
+            self.upstream = upstream
+            self.initial = initial
+            self.nextPartialResult = nextPartialResult
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Upstream.Failure == S.Failure {
+            let reducer = Accumulator(value: initial, next: nextPartialResult)
+            upstream.subscribe(
+                ReducingSubscription<Accumulator, Failure, S>(
+                    reducer, downstream: subscriber, name: "Reduce", convertFailure: sameFailure))
+        }
+
+        struct Accumulator: Reducer {
+            var value: Output
+            let next: (Output, Upstream.Output) -> Output
+
+            mutating func receive(_ input: Upstream.Output) -> ReduceStep<Upstream.Failure> {
+                value = next(value, input)
+                return .continue
+            }
+
+            func result() -> Output? { value }
+        }
+    }
+
+    /// A publisher that applies an error-throwing closure to all received elements and
+    /// produces an accumulated value when the upstream publisher finishes.
+    ///
+    /// A thrown error cancels the upstream and becomes the failure.
+    public struct TryReduce<Upstream: Publisher, Output>: Publisher {
+        public typealias Failure = any Error
+
+        /// The publisher from which this publisher receives elements.
+        public let upstream: Upstream
+
+        /// The initial value provided on the first invocation of the closure.
+        public let initial: Output
+
+        /// An error-throwing closure that takes the previously-accumulated value and the next
+        /// element from the upstream to produce a new value.
+        public let nextPartialResult: (Output, Upstream.Output) throws -> Output
+
+        /// Creates a publisher that applies an error-throwing closure to all received elements.
+        public init(
+            upstream: Upstream, initial: Output, nextPartialResult: @escaping (Output, Upstream.Output) throws -> Output
+        ) {
+            self.upstream = upstream
+            self.initial = initial
+            self.nextPartialResult = nextPartialResult
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, S.Failure == any Error {
+            let reducer = Accumulator(value: initial, next: nextPartialResult)
+            upstream.subscribe(
+                ReducingSubscription<Accumulator, Upstream.Failure, S>(
+                    reducer, downstream: subscriber, name: "TryReduce", convertFailure: anyFailure))
+        }
+
+        struct Accumulator: Reducer {
+            var value: Output
+            let next: (Output, Upstream.Output) throws -> Output
+
+            mutating func receive(_ input: Upstream.Output) -> ReduceStep<any Error> {
+                do {
+                    value = try next(value, input)
+                    return .continue
+                } catch {
+                    return .fail(error)
+                }
+            }
+
+            func result() -> Output? { value }
+        }
+    }
+}
+
+extension Publisher {
+    /// Applies a closure that collects each element of a stream and publishes a final
+    /// result upon completion.
+    ///
+    /// ```swift
+    /// (1...4).publisher.reduce(0, +).sink { print($0) }   // 10
+    /// ```
+    public func reduce<T>(_ initialResult: T, _ nextPartialResult: @escaping (T, Output) -> T)
+        -> Publishers.Reduce<Self, T>
+    {
+        Publishers.Reduce(upstream: self, initial: initialResult, nextPartialResult: nextPartialResult)
+    }
+
+    /// Applies an error-throwing closure that collects each element of a stream and
+    /// publishes a final result upon completion.
+    public func tryReduce<T>(
+        _ initialResult: T, _ nextPartialResult: @escaping (T, Output) throws -> T
+    ) -> Publishers.TryReduce<Self, T> {
+        Publishers.TryReduce(upstream: self, initial: initialResult, nextPartialResult: nextPartialResult)
+    }
+}
