@@ -10,3 +10,8 @@ func sameFailure<Failure: Error>(_ failure: Failure) -> Failure {
 func anyFailure<Failure: Error>(_ failure: Failure) -> any Error {
     failure
 }
+
+/// Turns an impossible upstream failure into any failure type: the failure conversion of
+/// the operators over publishers that never fail (`setFailureType`).
+@inline(__always)
+func neverFails<Failure: Error>(_ never: Never) -> Failure {}

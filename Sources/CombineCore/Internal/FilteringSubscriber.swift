@@ -4,6 +4,8 @@ enum FilterStep<Output, Failure: Error> {
     case emit(Output)
     /// Drop the value and ask upstream for one more in its place.
     case skip
+    /// Drop the value without asking for another (it was asked for in advance).
+    case drop
     /// Send this value, then cancel upstream and finish.
     case emitAndFinish(Output)
     /// Cancel upstream and finish without sending anything.
@@ -20,6 +22,12 @@ protocol FilterStepper {
     associatedtype Output
     associatedtype Failure: Error
     mutating func step(_ input: Input) -> FilterStep<Output, Failure>
+    /// Added to the subscriber's first request: values the operator will drop anyway.
+    var extraInitialDemand: Int { get }
+}
+
+extension FilterStepper {
+    var extraInitialDemand: Int { 0 }
 }
 
 /// Runs a ``FilterStepper`` between an upstream and a downstream subscriber. It is the
@@ -37,6 +45,8 @@ where Downstream.Input == Stepper.Output, Downstream.Failure == Stepper.Failure 
     private let convertFailure: (UpstreamFailure) -> Stepper.Failure
     private var upstream: Subscription?
     private var done = false
+    private var requestedBefore = false
+    private let extraInitialDemand: Int
     /// Finish right after handing the subscription downstream (`prefix(0)`).
     var finishesOnSubscription = false
     let description: String
@@ -46,6 +56,7 @@ where Downstream.Input == Stepper.Output, Downstream.Failure == Stepper.Failure 
         convertFailure: @escaping (UpstreamFailure) -> Stepper.Failure
     ) {
         self.stepper = stepper
+        self.extraInitialDemand = stepper.extraInitialDemand
         self.downstream = downstream
         self.description = name
         self.convertFailure = convertFailure
@@ -75,6 +86,8 @@ where Downstream.Input == Stepper.Output, Downstream.Failure == Stepper.Failure 
             return downstream.receive(output)
         case .skip:
             return .max(1)
+        case .drop:
+            return .none
         case .emitAndFinish(let output):
             _ = downstream.receive(output)
             stop(with: .finished)
@@ -109,7 +122,11 @@ where Downstream.Input == Stepper.Output, Downstream.Failure == Stepper.Failure 
     }
 
     func request(_ demand: Subscribers.Demand) {
-        lock.withLock { upstream }?.request(demand)
+        let (upstream, first): (Subscription?, Bool) = lock.withLock {
+            defer { requestedBefore = true }
+            return (self.upstream, !requestedBefore)
+        }
+        upstream?.request(first ? demand + extraInitialDemand : demand)
     }
 
     func cancel() {

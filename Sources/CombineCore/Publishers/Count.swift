@@ -1,0 +1,41 @@
+extension Publishers {
+    /// A publisher that publishes the number of elements received from the upstream
+    /// publisher, when it finishes.
+    ///
+    /// ```
+    /// upstream: --a--b--c--|
+    /// count():  -----------3|
+    /// ```
+    public struct Count<Upstream: Publisher>: Publisher {
+        public typealias Output = Int
+        public typealias Failure = Upstream.Failure
+
+        /// The publisher from which this publisher receives elements.
+        public let upstream: Upstream
+
+        /// Creates a publisher that publishes the number of elements received from the
+        /// upstream publisher.
+        public init(upstream: Upstream) {
+            self.upstream = upstream
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where Upstream.Failure == S.Failure, S.Input == Int {
+            upstream.subscribe(
+                ReducingSubscription<CountReducer<Upstream.Output, Failure>, Failure, S>(
+                    CountReducer(), downstream: subscriber, name: "Count", convertFailure: sameFailure))
+        }
+    }
+}
+
+extension Publishers.Count: Equatable where Upstream: Equatable {}
+
+extension Publisher {
+    /// Publishes the number of elements received from the upstream publisher.
+    ///
+    /// ```swift
+    /// ["a", "b", "c"].publisher.count().sink { print($0) }   // 3
+    /// ```
+    public func count() -> Publishers.Count<Self> {
+        Publishers.Count(upstream: self)
+    }
+}

@@ -1,0 +1,75 @@
+extension Publishers {
+    /// A publisher that converts any failure from the upstream publisher into a new error.
+    ///
+    /// ```
+    /// upstream:            --1--2--#(URLError)
+    /// mapError{.network}:  --1--2--#(.network)
+    /// ```
+    public struct MapError<Upstream: Publisher, Failure: Error>: Publisher {
+        public typealias Output = Upstream.Output
+
+        /// The publisher that this publisher receives elements from.
+        public let upstream: Upstream
+
+        /// The closure that converts the upstream failure into a new error.
+        public let transform: (Upstream.Failure) -> Failure
+
+        /// Creates a publisher that converts any failure from the upstream publisher into a
+        /// new error.
+        public init(upstream: Upstream, transform: @escaping (Upstream.Failure) -> Failure) {
+            self.upstream = upstream
+            self.transform = transform
+        }
+
+        /// Creates a publisher that converts any failure from the upstream publisher into a
+        /// new error.
+        public init(upstream: Upstream, _ map: @escaping (Upstream.Failure) -> Failure) {
+            self.init(upstream: upstream, transform: map)
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where Failure == S.Failure, Upstream.Output == S.Input {
+            upstream.subscribe(FailureConverter(downstream: subscriber, convert: transform, name: "MapError"))
+        }
+    }
+}
+
+extension Publisher {
+    /// Converts any failure from the upstream publisher into a new error.
+    ///
+    /// ```swift
+    /// fetch().mapError { APIError.network($0) }
+    /// ```
+    public func mapError<E: Error>(_ transform: @escaping (Failure) -> E) -> Publishers.MapError<Self, E> {
+        Publishers.MapError(upstream: self, transform: transform)
+    }
+}
+
+/// Passes values and the subscription through and converts the failure: the subscriber of
+/// `mapError` and `setFailureType`.
+struct FailureConverter<Downstream: Subscriber, UpstreamFailure: Error>: Subscriber, CustomStringConvertible {
+    typealias Input = Downstream.Input
+    typealias Failure = UpstreamFailure
+
+    let downstream: Downstream
+    let convert: (UpstreamFailure) -> Downstream.Failure
+    let description: String
+    let combineIdentifier = CombineIdentifier()
+
+    init(downstream: Downstream, convert: @escaping (UpstreamFailure) -> Downstream.Failure, name: String) {
+        self.downstream = downstream
+        self.convert = convert
+        self.description = name
+    }
+
+    func receive(subscription: Subscription) {
+        downstream.receive(subscription: subscription)
+    }
+
+    func receive(_ input: Downstream.Input) -> Subscribers.Demand {
+        downstream.receive(input)
+    }
+
+    func receive(completion: Subscribers.Completion<UpstreamFailure>) {
+        downstream.receive(completion: completion.mapError(convert))
+    }
+}

@@ -1,0 +1,112 @@
+extension Publishers {
+    /// A publisher that transforms elements by applying a closure that receives its previous
+    /// return value and the next element from the upstream publisher.
+    ///
+    /// ```
+    /// upstream:   --1--2--3--|
+    /// scan(0,+):  --1--3--6--|
+    /// ```
+    public struct Scan<Upstream: Publisher, Output>: Publisher {
+        public typealias Failure = Upstream.Failure
+
+        /// The publisher from which this publisher receives elements.
+        public let upstream: Upstream
+
+        /// The previous result returned by the closure, or the initial one.
+        public let initialResult: Output
+
+        /// A closure that takes as its arguments the previous value returned by the closure
+        /// and the next element emitted from the upstream publisher.
+        public let nextPartialResult: (Output, Upstream.Output) -> Output
+
+        /// Creates a scanning publisher.
+        public init(
+            upstream: Upstream, initialResult: Output, nextPartialResult: @escaping (Output, Upstream.Output) -> Output
+        ) {
+            self.upstream = upstream
+            self.initialResult = initialResult
+            self.nextPartialResult = nextPartialResult
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Upstream.Failure == S.Failure {
+            let next = nextPartialResult
+            upstream.subscribe(
+                FilteringSubscriber<ScanStepper<Upstream.Output, Output, Failure>, Failure, S>(
+                    ScanStepper(value: initialResult) { .success(next($0, $1)) }, downstream: subscriber, name: "Scan",
+                    convertFailure: sameFailure))
+        }
+    }
+
+    /// A publisher that transforms elements by applying an error-throwing closure that
+    /// receives its previous return value and the next element from the upstream publisher.
+    ///
+    /// A thrown error cancels the upstream and becomes the failure.
+    public struct TryScan<Upstream: Publisher, Output>: Publisher {
+        public typealias Failure = any Error
+
+        /// The publisher from which this publisher receives elements.
+        public let upstream: Upstream
+
+        /// The previous result returned by the closure, or the initial one.
+        public let initialResult: Output
+
+        /// An error-throwing closure that takes as its arguments the previous value returned
+        /// by the closure and the next element emitted from the upstream publisher.
+        public let nextPartialResult: (Output, Upstream.Output) throws -> Output
+
+        /// Creates a scanning publisher with an error-throwing closure.
+        public init(
+            upstream: Upstream, initialResult: Output,
+            nextPartialResult: @escaping (Output, Upstream.Output) throws -> Output
+        ) {
+            self.upstream = upstream
+            self.initialResult = initialResult
+            self.nextPartialResult = nextPartialResult
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, S.Failure == any Error {
+            let next = nextPartialResult
+            upstream.subscribe(
+                FilteringSubscriber<ScanStepper<Upstream.Output, Output, any Error>, Upstream.Failure, S>(
+                    ScanStepper(value: initialResult) { value, input in Result { try next(value, input) } },
+                    downstream: subscriber, name: "TryScan", convertFailure: anyFailure))
+        }
+    }
+}
+
+/// The running accumulation of `scan` and `tryScan`.
+struct ScanStepper<Input, Output, Failure: Error>: FilterStepper {
+    var value: Output
+    let next: (Output, Input) -> Result<Output, Failure>
+
+    mutating func step(_ input: Input) -> FilterStep<Output, Failure> {
+        switch next(value, input) {
+        case .success(let newValue):
+            value = newValue
+            return .emit(newValue)
+        case .failure(let error):
+            return .fail(error)
+        }
+    }
+}
+
+extension Publisher {
+    /// Transforms elements from the upstream publisher by providing the current element to a
+    /// closure along with the last value returned by the closure.
+    ///
+    /// ```swift
+    /// (1...3).publisher.scan(0, +).sink { print($0) }   // 1, 3, 6
+    /// ```
+    public func scan<T>(_ initialResult: T, _ nextPartialResult: @escaping (T, Output) -> T) -> Publishers.Scan<Self, T>
+    {
+        Publishers.Scan(upstream: self, initialResult: initialResult, nextPartialResult: nextPartialResult)
+    }
+
+    /// Transforms elements from the upstream publisher by providing the current element to an
+    /// error-throwing closure along with the last value returned by the closure.
+    public func tryScan<T>(
+        _ initialResult: T, _ nextPartialResult: @escaping (T, Output) throws -> T
+    ) -> Publishers.TryScan<Self, T> {
+        Publishers.TryScan(upstream: self, initialResult: initialResult, nextPartialResult: nextPartialResult)
+    }
+}

@@ -1,0 +1,40 @@
+extension Publishers {
+    /// A publisher that appears to send a specified failure type.
+    ///
+    /// The upstream can't fail (`Never`), so nothing changes at run time: it only lets the
+    /// publisher meet one that can fail, for example in `combineLatest` or `flatMap`.
+    public struct SetFailureType<Upstream: Publisher, Failure: Error>: Publisher where Upstream.Failure == Never {
+        public typealias Output = Upstream.Output
+
+        /// The publisher from which this publisher receives elements.
+        public let upstream: Upstream
+
+        /// Creates a publisher that appears to send a specified failure type.
+        public init(upstream: Upstream) {
+            self.upstream = upstream
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where Failure == S.Failure, Upstream.Output == S.Input {
+            upstream.subscribe(
+                FailureConverter<S, Never>(downstream: subscriber, convert: neverFails, name: "SetFailureType"))
+        }
+
+        /// Changes the failure type again, over the same upstream.
+        public func setFailureType<E: Error>(to failure: E.Type) -> Publishers.SetFailureType<Upstream, E> {
+            Publishers.SetFailureType(upstream: upstream)
+        }
+    }
+}
+
+extension Publishers.SetFailureType: Equatable where Upstream: Equatable {}
+
+extension Publisher where Failure == Never {
+    /// Changes the failure type declared by the upstream publisher.
+    ///
+    /// ```swift
+    /// Just(1).setFailureType(to: URLError.self)   // a Publisher<Int, URLError>
+    /// ```
+    public func setFailureType<E: Error>(to failureType: E.Type) -> Publishers.SetFailureType<Self, E> {
+        Publishers.SetFailureType(upstream: self)
+    }
+}
