@@ -1,0 +1,162 @@
+/// The downstream side of an operator that feeds one subscriber from several sources —
+/// `merge`, `combineLatest`, `zip`, `flatMap`, `switchToLatest`: a queue of outputs
+/// delivered within the subscriber's demand, one call at a time.
+///
+/// Subclasses produce outputs under ``lock`` with ``enqueueLocked(_:)`` /
+/// ``finishLocked(_:)`` and then call ``drain()`` after releasing it. Delivery follows the
+/// rules of ``SubjectConduit``: no lock is held while calling the subscriber; a thread that
+/// finds another delivering leaves its output in the queue for that thread; an output
+/// produced from inside the subscriber's own callback on the same thread is delivered at
+/// once, nested.
+///
+/// A failure is delivered as soon as it is produced (queued outputs are dropped);
+/// `.finished` waits until the queue is empty.
+class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, CustomReflectable, @unchecked Sendable {
+    typealias Output = Downstream.Input
+    typealias Failure = Downstream.Failure
+
+    let lock = Lock()
+    private var downstream: Downstream?
+    private var demand = Subscribers.Demand.none
+    private var queue: [Output] = []
+    private var queueHead = 0
+    private var completion: Subscribers.Completion<Failure>?
+    /// A completion was produced or the subscription was cancelled: nothing more is queued.
+    private(set) var isTerminated = false
+    private var deliveringThread: UInt = 0
+    let description: String
+
+    init(downstream: Downstream, name: String) {
+        self.downstream = downstream
+        self.description = name
+    }
+
+    var customMirror: Mirror { Mirror(self, children: ["demand": lock.withLock { demand }]) }
+
+    // MARK: For subclasses (call with `lock` held)
+
+    /// Queues an output for delivery. Call with `lock` held; call ``drain()`` after.
+    final func enqueueLocked(_ output: Output) {
+        guard !isTerminated else { return }
+        queue.append(output)
+    }
+
+    /// The subscriber's outstanding demand minus the outputs waiting in the queue.
+    final var unqueuedDemandLocked: Subscribers.Demand {
+        demand - (queue.count - queueHead)
+    }
+
+    /// Records the completion. Call with `lock` held; call ``drain()`` after.
+    /// - Returns: Whether this was the first completion (later ones are ignored).
+    @discardableResult
+    final func finishLocked(_ completion: Subscribers.Completion<Failure>) -> Bool {
+        guard !isTerminated else { return false }
+        isTerminated = true
+        self.completion = completion
+        if case .failure = completion {
+            queue = []
+            queueHead = 0
+        }
+        return true
+    }
+
+    // MARK: For subclasses to override
+
+    /// The subscriber requested `demand` more (already added to the outstanding demand).
+    /// Called without the lock held.
+    func didRequest(_ demand: Subscribers.Demand) {}
+
+    /// Cancel every upstream subscription. Called without the lock held, once, on cancel or
+    /// after a failure was produced by a source.
+    func cancelUpstreams() {}
+
+    // MARK: Delivery
+
+    /// Delivers queued outputs while there is demand, then the completion once due.
+    final func drain() {
+        let me = currentThreadID()
+        let previous: UInt? = lock.withLock {
+            if deliveringThread != 0 && deliveringThread != me { return nil }
+            defer { deliveringThread = me }
+            return deliveringThread
+        }
+        guard let previous else { return }  // another thread is delivering; it will see the queue
+        while true {
+            let next: Delivery = lock.withLock { nextDeliveryLocked(releasing: previous) }
+            switch next {
+            case .stop:
+                return
+            case .value(let downstream, let value):
+                let more = downstream.receive(value)
+                lock.withLock { if self.downstream != nil { demand += more } }
+            case .completion(let downstream, let completion):
+                downstream.receive(completion: completion)
+                return
+            }
+        }
+    }
+
+    private enum Delivery {
+        case stop
+        case value(Downstream, Output)
+        case completion(Downstream, Subscribers.Completion<Failure>)
+    }
+
+    private func nextDeliveryLocked(releasing previous: UInt) -> Delivery {
+        guard let downstream else {
+            deliveringThread = previous
+            return .stop
+        }
+        if queueHead < queue.count, demand > 0 {
+            demand -= 1
+            let value = queue[queueHead]
+            queueHead += 1
+            if queueHead == queue.count {
+                queue.removeAll(keepingCapacity: true)
+                queueHead = 0
+            }
+            return .value(downstream, value)
+        }
+        if let completion, queueHead == queue.count {
+            self.downstream = nil
+            self.completion = nil
+            deliveringThread = previous
+            return .completion(downstream, completion)
+        }
+        deliveringThread = previous
+        return .stop
+    }
+
+    // MARK: Subscription
+
+    func request(_ demand: Subscribers.Demand) {
+        demand.assertNonZero()
+        let active: Bool = lock.withLock {
+            guard downstream != nil else { return false }
+            self.demand += demand
+            return true
+        }
+        guard active else { return }
+        didRequest(demand)
+        drain()
+    }
+
+    func cancel() {
+        let wasActive: Bool = lock.withLock {
+            let wasActive = downstream != nil && !isTerminated
+            downstream = nil
+            isTerminated = true
+            queue = []
+            queueHead = 0
+            completion = nil
+            return wasActive
+        }
+        if wasActive { cancelUpstreams() }
+    }
+
+    /// Hands this subscription to the subscriber.
+    final func start() {
+        let downstream: Downstream? = lock.withLock { self.downstream }
+        downstream?.receive(subscription: self)
+    }
+}

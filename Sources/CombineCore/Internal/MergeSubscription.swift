@@ -1,0 +1,107 @@
+/// The one implementation behind `Merge` … `Merge8` and `MergeMany`: every value from any
+/// upstream goes downstream, within the subscriber's demand; the subscriber's requests go
+/// to every upstream; it finishes when every upstream has finished, and fails (cancelling
+/// the others) as soon as one fails.
+final class MergeSubscription<Downstream: Subscriber>: FanIn<Downstream>, @unchecked Sendable {
+    private var upstreams: [Subscription?]
+    private var finishedCount = 0
+    /// Everything requested so far, for an upstream whose subscription arrives late.
+    private var requested = Subscribers.Demand.none
+
+    init(downstream: Downstream, count: Int, name: String) {
+        upstreams = Array(repeating: nil, count: count)
+        super.init(downstream: downstream, name: name)
+    }
+
+    /// Hands the subscription downstream, then subscribes to each upstream in order.
+    func subscribe<Upstream: Publisher>(to publishers: [Upstream])
+    where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failure {
+        start()
+        if publishers.isEmpty {
+            lock.withLock { _ = finishLocked(.finished) }
+            drain()
+            return
+        }
+        for (index, publisher) in publishers.enumerated() {
+            publisher.subscribe(Child(merge: self, index: index))
+        }
+    }
+
+    override func didRequest(_ demand: Subscribers.Demand) {
+        let upstreams: [Subscription?] = lock.withLock {
+            requested += demand
+            return self.upstreams
+        }
+        for upstream in upstreams {
+            upstream?.request(demand)
+        }
+    }
+
+    override func cancelUpstreams() {
+        let upstreams: [Subscription?] = lock.withLock {
+            defer { self.upstreams = self.upstreams.map { _ in nil } }
+            return self.upstreams
+        }
+        for upstream in upstreams {
+            upstream?.cancel()
+        }
+    }
+
+    fileprivate func receive(subscription: Subscription, at index: Int) {
+        let demand: Subscribers.Demand? = lock.withLock {
+            guard !isTerminated, upstreams[index] == nil else { return nil }
+            upstreams[index] = subscription
+            return requested
+        }
+        guard let demand else {
+            subscription.cancel()
+            return
+        }
+        if demand > 0 { subscription.request(demand) }
+    }
+
+    fileprivate func receive(_ value: Downstream.Input) {
+        lock.withLock { enqueueLocked(value) }
+        drain()
+    }
+
+    fileprivate func receive(completion: Subscribers.Completion<Downstream.Failure>, at index: Int) {
+        let failed: Bool = lock.withLock {
+            upstreams[index] = nil
+            switch completion {
+            case .finished:
+                finishedCount += 1
+                if finishedCount == upstreams.count { finishLocked(.finished) }
+                return false
+            case .failure:
+                return finishLocked(completion)
+            }
+        }
+        if failed { cancelUpstreams() }
+        drain()
+    }
+
+    private struct Child: Subscriber, CustomStringConvertible {
+        typealias Input = Downstream.Input
+        typealias Failure = Downstream.Failure
+
+        let merge: MergeSubscription
+        let index: Int
+        let combineIdentifier = CombineIdentifier()
+
+        var description: String { merge.description }
+
+        func receive(subscription: Subscription) {
+            merge.receive(subscription: subscription, at: index)
+        }
+
+        func receive(_ input: Downstream.Input) -> Subscribers.Demand {
+            merge.receive(input)
+            return .none
+        }
+
+        func receive(completion: Subscribers.Completion<Downstream.Failure>) {
+            merge.receive(completion: completion, at: index)
+        }
+    }
+}

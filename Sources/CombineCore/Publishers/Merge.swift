@@ -1,0 +1,92 @@
+// `Merge` … `Merge8` and `MergeMany` are Apple's public types; each is a thin front over
+// the one implementation, `MergeSubscription`.
+
+extension Publishers {
+    /// A publisher created by applying the merge function to two upstream publishers.
+    ///
+    /// ```
+    /// a:           --1-----3--|
+    /// b:           -----2-----4--|
+    /// merge(with:) --1--2--3--4--|
+    /// ```
+    ///
+    /// It finishes when both upstreams have finished, and fails as soon as either fails.
+    public struct Merge<A: Publisher, B: Publisher>: Publisher where A.Failure == B.Failure, A.Output == B.Output {
+        public typealias Output = A.Output
+        public typealias Failure = A.Failure
+
+        /// A publisher to merge.
+        public let a: A
+
+        /// A second publisher to merge.
+        public let b: B
+
+        /// Creates a publisher created by applying the merge function to two upstream
+        /// publishers.
+        public init(_ a: A, _ b: B) {
+            self.a = a
+            self.b = b
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where B.Failure == S.Failure, B.Output == S.Input {
+            MergeSubscription(downstream: subscriber, count: 2, name: "Merge")
+                .subscribe(to: [a.eraseToAnyPublisher(), b.eraseToAnyPublisher()])
+        }
+    }
+
+    /// A publisher created by applying the merge function to an arbitrary number of upstream
+    /// publishers of the same type.
+    public struct MergeMany<Upstream: Publisher>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+
+        /// The array of upstream publishers that this publisher merges together.
+        public let publishers: [Upstream]
+
+        /// Creates a publisher created by applying the merge function to an arbitrary number
+        /// of upstream publishers.
+        public init(_ upstream: Upstream...) {
+            self.publishers = upstream
+        }
+
+        /// Creates a publisher created by applying the merge function to a sequence of
+        /// upstream publishers.
+        public init<S: Swift.Sequence>(_ upstream: S) where Upstream == S.Element {
+            self.publishers = Array(upstream)
+        }
+
+        public func receive<S: Subscriber>(subscriber: S)
+        where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
+            MergeSubscription(downstream: subscriber, count: publishers.count, name: "MergeMany")
+                .subscribe(to: publishers)
+        }
+
+        /// Adds one more publisher to merge.
+        public func merge(with other: Upstream) -> Publishers.MergeMany<Upstream> {
+            Publishers.MergeMany(publishers + [other])
+        }
+    }
+}
+
+extension Publishers.Merge: Equatable where A: Equatable, B: Equatable {}
+
+extension Publishers.MergeMany: Equatable where Upstream: Equatable {}
+
+extension Publisher {
+    /// Combines elements from this publisher with those from another publisher, delivering
+    /// an interleaved sequence of elements.
+    ///
+    /// ```swift
+    /// taps.merge(with: keyPresses).sink { handle($0) }
+    /// ```
+    public func merge<P: Publisher>(with other: P) -> Publishers.Merge<Self, P>
+    where Failure == P.Failure, Output == P.Output {
+        Publishers.Merge(self, other)
+    }
+
+    /// Combines elements from this publisher with those from another publisher of the same
+    /// type, delivering an interleaved sequence of elements.
+    public func merge(with other: Self) -> Publishers.MergeMany<Self> {
+        Publishers.MergeMany(self, other)
+    }
+}
