@@ -1,0 +1,153 @@
+// `Zip`, `Zip3` and `Zip4` are Apple's public types; each is a thin front over the one
+// variadic implementation, `CombiningSubscription` in `.zip` mode.
+
+extension Publishers {
+    /// A publisher created by applying the zip function to two upstream publishers.
+    ///
+    /// ```
+    /// a:    --1-----2-----3--|
+    /// b:    -----x-----y-----|
+    /// zip:  -----(1,x)-(2,y)-|
+    /// ```
+    ///
+    /// It pairs the n-th value of each upstream, holding early values until their partners
+    /// arrive. It finishes once an upstream has finished and none of its values wait for a
+    /// partner, and fails as soon as either upstream fails.
+    public struct Zip<A: Publisher, B: Publisher>: Publisher where A.Failure == B.Failure {
+        public typealias Output = (A.Output, B.Output)
+        public typealias Failure = A.Failure
+
+        /// A publisher to zip.
+        public let a: A
+
+        /// Another publisher to zip.
+        public let b: B
+
+        /// Creates a publisher that applies the zip function to two upstream publishers.
+        public init(_ a: A, _ b: B) {
+            (self.a, self.b) = (a, b)
+        }
+
+        public func receive<S: Subscriber>(subscriber: S)
+        where B.Failure == S.Failure, S.Input == (A.Output, B.Output) {
+            CombiningSubscription<A.Output, B.Output, S>(mode: .zip, downstream: subscriber, name: "Zip")
+                .subscribe(to: a.eraseToAnyPublisher(), b.eraseToAnyPublisher())
+        }
+    }
+
+    /// A publisher created by applying the zip function to three upstream publishers.
+    public struct Zip3<A: Publisher, B: Publisher, C: Publisher>: Publisher
+    where A.Failure == B.Failure, B.Failure == C.Failure {
+        public typealias Output = (A.Output, B.Output, C.Output)
+        public typealias Failure = A.Failure
+
+        /// A publisher to zip.
+        public let a: A
+
+        /// A second publisher to zip.
+        public let b: B
+
+        /// A third publisher to zip.
+        public let c: C
+
+        /// Creates a publisher that applies the zip function to three upstream publishers.
+        public init(_ a: A, _ b: B, _ c: C) {
+            (self.a, self.b, self.c) = (a, b, c)
+        }
+
+        public func receive<S: Subscriber>(subscriber: S)
+        where C.Failure == S.Failure, S.Input == (A.Output, B.Output, C.Output) {
+            CombiningSubscription<A.Output, B.Output, C.Output, S>(mode: .zip, downstream: subscriber, name: "Zip3")
+                .subscribe(to: a.eraseToAnyPublisher(), b.eraseToAnyPublisher(), c.eraseToAnyPublisher())
+        }
+    }
+
+    /// A publisher created by applying the zip function to four upstream publishers.
+    public struct Zip4<A: Publisher, B: Publisher, C: Publisher, D: Publisher>: Publisher
+    where A.Failure == B.Failure, B.Failure == C.Failure, C.Failure == D.Failure {
+        public typealias Output = (A.Output, B.Output, C.Output, D.Output)
+        public typealias Failure = A.Failure
+
+        /// A publisher to zip.
+        public let a: A
+
+        /// A second publisher to zip.
+        public let b: B
+
+        /// A third publisher to zip.
+        public let c: C
+
+        /// A fourth publisher to zip.
+        public let d: D
+
+        /// Creates a publisher that applies the zip function to four upstream publishers.
+        public init(_ a: A, _ b: B, _ c: C, _ d: D) {
+            (self.a, self.b, self.c, self.d) = (a, b, c, d)
+        }
+
+        public func receive<S: Subscriber>(subscriber: S)
+        where D.Failure == S.Failure, S.Input == (A.Output, B.Output, C.Output, D.Output) {
+            CombiningSubscription<A.Output, B.Output, C.Output, D.Output, S>(
+                mode: .zip, downstream: subscriber, name: "Zip4"
+            )
+            .subscribe(
+                to: a.eraseToAnyPublisher(), b.eraseToAnyPublisher(), c.eraseToAnyPublisher(),
+                d.eraseToAnyPublisher())
+        }
+    }
+}
+
+extension Publishers.Zip: Equatable where A: Equatable, B: Equatable {}
+
+extension Publishers.Zip3: Equatable where A: Equatable, B: Equatable, C: Equatable {}
+
+extension Publishers.Zip4: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable {}
+
+extension Publisher {
+    /// Combines elements from another publisher and delivers pairs of elements as tuples.
+    ///
+    /// ```swift
+    /// letters.zip(numbers).sink { print($0) }   // ("a", 1), ("b", 2), ...
+    /// ```
+    public func zip<P: Publisher>(_ other: P) -> Publishers.Zip<Self, P> where Failure == P.Failure {
+        Publishers.Zip(self, other)
+    }
+
+    /// Combines elements from another publisher and delivers a transformed output.
+    public func zip<P: Publisher, T>(
+        _ other: P, _ transform: @escaping (Output, P.Output) -> T
+    ) -> Publishers.Map<Publishers.Zip<Self, P>, T> where Failure == P.Failure {
+        Publishers.Zip(self, other).map(transform)
+    }
+
+    /// Combines elements from two other publishers and delivers groups of elements as tuples.
+    public func zip<P: Publisher, Q: Publisher>(
+        _ publisher1: P, _ publisher2: Q
+    ) -> Publishers.Zip3<Self, P, Q> where Failure == P.Failure, P.Failure == Q.Failure {
+        Publishers.Zip3(self, publisher1, publisher2)
+    }
+
+    /// Combines elements from two other publishers and delivers a transformed output.
+    public func zip<P: Publisher, Q: Publisher, T>(
+        _ publisher1: P, _ publisher2: Q, _ transform: @escaping (Output, P.Output, Q.Output) -> T
+    ) -> Publishers.Map<Publishers.Zip3<Self, P, Q>, T> where Failure == P.Failure, P.Failure == Q.Failure {
+        Publishers.Zip3(self, publisher1, publisher2).map(transform)
+    }
+
+    /// Combines elements from three other publishers and delivers groups of elements as
+    /// tuples.
+    public func zip<P: Publisher, Q: Publisher, R: Publisher>(
+        _ publisher1: P, _ publisher2: Q, _ publisher3: R
+    ) -> Publishers.Zip4<Self, P, Q, R> where Failure == P.Failure, P.Failure == Q.Failure, Q.Failure == R.Failure {
+        Publishers.Zip4(self, publisher1, publisher2, publisher3)
+    }
+
+    /// Combines elements from three other publishers and delivers a transformed output.
+    public func zip<P: Publisher, Q: Publisher, R: Publisher, T>(
+        _ publisher1: P, _ publisher2: Q, _ publisher3: R,
+        _ transform: @escaping (Output, P.Output, Q.Output, R.Output) -> T
+    ) -> Publishers.Map<Publishers.Zip4<Self, P, Q, R>, T>
+    where Failure == P.Failure, P.Failure == Q.Failure, Q.Failure == R.Failure {
+        Publishers.Zip4(self, publisher1, publisher2, publisher3).map(transform)
+    }
+}
