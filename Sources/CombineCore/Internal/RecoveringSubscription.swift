@@ -1,0 +1,167 @@
+/// What to do when the upstream fails.
+enum Recovery<Fallback, Failure: Error> {
+    /// Subscribe to the upstream again (`retry`); its failures come back here.
+    case resubscribe
+    /// Continue with another publisher (`catch`); its completion is final.
+    case switchTo(Fallback)
+    /// Give up with this failure.
+    case fail(Failure)
+}
+
+/// The one implementation behind `catch`, `tryCatch` and `retry`: it stands between the
+/// subscriber and a succession of sources, only one at a time, carrying the subscriber's
+/// outstanding demand over to each new source.
+final class RecoveringSubscription<Upstream: Publisher, Fallback: Publisher, Downstream: Subscriber>: Subscription,
+    CustomStringConvertible, CustomReflectable, @unchecked Sendable
+where Upstream.Output == Downstream.Input, Fallback.Output == Downstream.Input {
+    private let lock = Lock()
+    private let upstream: Upstream
+    private var downstream: Downstream?
+    /// Decides what follows an upstream failure; `attempt` counts earlier failures.
+    private let recover: (_ failure: Upstream.Failure, _ attempt: Int) -> Recovery<Fallback, Downstream.Failure>
+    private let convertFallbackFailure: (Fallback.Failure) -> Downstream.Failure
+    private var source: Subscription?
+    /// Bumped on every new source: events from an earlier source are stale.
+    private var generation = 0
+    private var attempts = 0
+    private var demand = Subscribers.Demand.none
+    let description: String
+
+    init(
+        upstream: Upstream, downstream: Downstream, name: String,
+        convertFallbackFailure: @escaping (Fallback.Failure) -> Downstream.Failure,
+        recover: @escaping (Upstream.Failure, Int) -> Recovery<Fallback, Downstream.Failure>
+    ) {
+        self.upstream = upstream
+        self.downstream = downstream
+        self.description = name
+        self.convertFallbackFailure = convertFallbackFailure
+        self.recover = recover
+    }
+
+    var customMirror: Mirror { Mirror(self, children: ["demand": lock.withLock { demand }]) }
+
+    /// Hands this subscription downstream and subscribes to the upstream.
+    func start() {
+        downstream?.receive(subscription: self)
+        upstream.subscribe(Child<Upstream.Failure>(owner: self, generation: 0, recoverable: true))
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        demand.assertNonZero()
+        let source: Subscription? = lock.withLock {
+            guard downstream != nil else { return nil }
+            self.demand += demand
+            return self.source
+        }
+        source?.request(demand)
+    }
+
+    func cancel() {
+        let source: Subscription? = lock.withLock {
+            defer {
+                downstream = nil
+                self.source = nil
+            }
+            return self.source
+        }
+        source?.cancel()
+    }
+
+    fileprivate func receive(subscription: Subscription, generation: Int) {
+        let demand: Subscribers.Demand? = lock.withLock {
+            guard downstream != nil, generation == self.generation, source == nil else { return nil }
+            source = subscription
+            return self.demand
+        }
+        guard let demand else {
+            subscription.cancel()
+            return
+        }
+        if demand > 0 { subscription.request(demand) }
+    }
+
+    fileprivate func receive(_ value: Downstream.Input, generation: Int) -> Subscribers.Demand {
+        let target: Downstream? = lock.withLock {
+            guard generation == self.generation, let downstream else { return nil }
+            demand -= 1
+            return downstream
+        }
+        guard let target else { return .none }
+        let more = target.receive(value)
+        lock.withLock { demand += more }
+        return more
+    }
+
+    fileprivate func finish(_ completion: Subscribers.Completion<Downstream.Failure>, generation: Int) {
+        let target: Downstream? = lock.withLock {
+            guard generation == self.generation, let downstream else { return nil }
+            self.downstream = nil
+            source = nil
+            return downstream
+        }
+        target?.receive(completion: completion)
+    }
+
+    fileprivate func recover(from failure: Upstream.Failure, generation: Int) {
+        let attempt: Int? = lock.withLock {
+            guard generation == self.generation, downstream != nil else { return nil }
+            defer { attempts += 1 }
+            return attempts
+        }
+        guard let attempt else { return }
+        let recovery = recover(failure, attempt)
+        if case .fail(let error) = recovery {
+            finish(.failure(error), generation: generation)
+            return
+        }
+        let next: Int? = lock.withLock {
+            guard generation == self.generation, downstream != nil else { return nil }
+            self.generation += 1
+            source = nil
+            return self.generation
+        }
+        guard let next else { return }
+        switch recovery {
+        case .resubscribe:
+            upstream.subscribe(Child<Upstream.Failure>(owner: self, generation: next, recoverable: true))
+        case .switchTo(let fallback):
+            fallback.subscribe(Child<Fallback.Failure>(owner: self, generation: next, recoverable: false))
+        case .fail:
+            break
+        }
+    }
+
+    /// Subscribes to the current source for the subscription's owner.
+    private struct Child<Failure: Error>: Subscriber, CustomStringConvertible {
+        typealias Input = Downstream.Input
+
+        let owner: RecoveringSubscription
+        let generation: Int
+        let recoverable: Bool
+        let combineIdentifier = CombineIdentifier()
+
+        var description: String { owner.description }
+
+        func receive(subscription: Subscription) {
+            owner.receive(subscription: subscription, generation: generation)
+        }
+
+        func receive(_ input: Downstream.Input) -> Subscribers.Demand {
+            owner.receive(input, generation: generation)
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            switch completion {
+            case .finished:
+                owner.finish(.finished, generation: generation)
+            case .failure(let error as Upstream.Failure) where recoverable:
+                owner.recover(from: error, generation: generation)
+            case .failure(let error as Fallback.Failure):
+                owner.finish(.failure(owner.convertFallbackFailure(error)), generation: generation)
+            case .failure:
+                preconditionFailure("unreachable: a source failed with an error of another type")
+            }
+        }
+    }
+}

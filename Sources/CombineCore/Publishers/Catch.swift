@@ -1,0 +1,148 @@
+extension Publishers {
+    /// A publisher that handles errors from an upstream publisher by replacing the failed
+    /// publisher with another publisher.
+    ///
+    /// ```
+    /// upstream:              --1--2--#
+    /// catch { _ in Just(0) }: --1--2--0|
+    /// ```
+    ///
+    /// The subscriber's outstanding demand carries over to the replacement publisher.
+    public struct Catch<Upstream: Publisher, NewPublisher: Publisher>: Publisher
+    where Upstream.Output == NewPublisher.Output {
+        public typealias Output = Upstream.Output
+        public typealias Failure = NewPublisher.Failure
+
+        /// The publisher that this publisher receives elements from.
+        public let upstream: Upstream
+
+        /// A closure that accepts the upstream failure as input and returns a publisher to
+        /// replace the upstream publisher.
+        public let handler: (Upstream.Failure) -> NewPublisher
+
+        /// Creates a publisher that handles errors from an upstream publisher by replacing
+        /// the failed publisher with another publisher.
+        public init(upstream: Upstream, handler: @escaping (Upstream.Failure) -> NewPublisher) {
+            self.upstream = upstream
+            self.handler = handler
+        }
+
+        public func receive<S: Subscriber>(subscriber: S)
+        where NewPublisher.Failure == S.Failure, Upstream.Output == S.Input {
+            let handler = self.handler
+            RecoveringSubscription<Upstream, NewPublisher, S>(
+                upstream: upstream, downstream: subscriber, name: "Catch", convertFallbackFailure: sameFailure
+            ) { failure, _ in .switchTo(handler(failure)) }
+            .start()
+        }
+    }
+
+    /// A publisher that handles errors from an upstream publisher by replacing the failed
+    /// publisher with another publisher or producing a new error.
+    ///
+    /// If the handler throws, the thrown error becomes the failure.
+    public struct TryCatch<Upstream: Publisher, NewPublisher: Publisher>: Publisher
+    where Upstream.Output == NewPublisher.Output {
+        public typealias Output = Upstream.Output
+        public typealias Failure = any Error
+
+        /// The publisher that this publisher receives elements from.
+        public let upstream: Upstream
+
+        /// A closure that accepts the upstream failure as input and either returns a
+        /// publisher to replace the upstream publisher or throws a new error.
+        public let handler: (Upstream.Failure) throws -> NewPublisher
+
+        /// Creates a publisher that handles errors from an upstream publisher by replacing
+        /// the failed publisher with another publisher or by throwing an error.
+        public init(upstream: Upstream, handler: @escaping (Upstream.Failure) throws -> NewPublisher) {
+            self.upstream = upstream
+            self.handler = handler
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where Upstream.Output == S.Input, S.Failure == any Error {
+            let handler = self.handler
+            RecoveringSubscription<Upstream, NewPublisher, S>(
+                upstream: upstream, downstream: subscriber, name: "TryCatch", convertFallbackFailure: anyFailure
+            ) { failure, _ in
+                do {
+                    return .switchTo(try handler(failure))
+                } catch {
+                    return .fail(error)
+                }
+            }
+            .start()
+        }
+    }
+
+    /// A publisher that attempts to recreate its subscription to a failed upstream
+    /// publisher.
+    ///
+    /// ```
+    /// upstream (each subscription): --1--#
+    /// retry(2):                     --1----1----1--#
+    /// ```
+    ///
+    /// Each retry subscribes to the upstream again, so a `Deferred` upstream runs its work
+    /// again. `retries == nil` retries without limit.
+    public struct Retry<Upstream: Publisher>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+
+        /// The publisher from which this publisher receives elements.
+        public let upstream: Upstream
+
+        /// The maximum number of retry attempts to perform; `nil` for unlimited attempts.
+        public let retries: Int?
+
+        /// Creates a publisher that attempts to recreate its subscription to a failed
+        /// upstream publisher.
+        public init(upstream: Upstream, retries: Int?) {
+            self.upstream = upstream
+            self.retries = retries
+        }
+
+        public func receive<S: Subscriber>(subscriber: S)
+        where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
+            let retries = self.retries
+            RecoveringSubscription<Upstream, Empty<Output, Failure>, S>(
+                upstream: upstream, downstream: subscriber, name: "Retry", convertFallbackFailure: sameFailure
+            ) { failure, attempt in
+                if let retries, attempt >= retries { return .fail(failure) }
+                return .resubscribe
+            }
+            .start()
+        }
+    }
+}
+
+extension Publishers.Retry: Equatable where Upstream: Equatable {}
+
+extension Publisher {
+    /// Handles errors from an upstream publisher by replacing it with another publisher.
+    ///
+    /// ```swift
+    /// Just(data).decode(type: Trick.self, decoder: JSONDecoder()).catch { _ in Just(.placeholder) }
+    /// ```
+    public func `catch`<P: Publisher>(_ handler: @escaping (Failure) -> P) -> Publishers.Catch<Self, P>
+    where Output == P.Output {
+        Publishers.Catch(upstream: self, handler: handler)
+    }
+
+    /// Handles errors from an upstream publisher by either replacing it with another
+    /// publisher or throwing a new error.
+    public func tryCatch<P: Publisher>(_ handler: @escaping (Failure) throws -> P) -> Publishers.TryCatch<Self, P>
+    where Output == P.Output {
+        Publishers.TryCatch(upstream: self, handler: handler)
+    }
+
+    /// Attempts to recreate a failed subscription with the upstream publisher up to the
+    /// number of times you specify.
+    ///
+    /// ```swift
+    /// health.authorize().retry(3).replaceError(with: false)
+    /// ```
+    public func retry(_ retries: Int) -> Publishers.Retry<Self> {
+        Publishers.Retry(upstream: self, retries: retries)
+    }
+}

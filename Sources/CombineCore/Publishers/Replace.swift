@@ -1,0 +1,90 @@
+extension Publishers {
+    /// A publisher that replaces any errors in the stream with a provided element.
+    ///
+    /// ```
+    /// upstream:            --1--2--#
+    /// replaceError(with:0): --1--2--0|
+    /// ```
+    ///
+    /// The replacement is published once the subscriber has demand for it.
+    public struct ReplaceError<Upstream: Publisher>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Never
+
+        /// The element with which to replace errors from the upstream publisher.
+        public let output: Upstream.Output
+
+        /// The publisher from which this publisher receives elements.
+        public let upstream: Upstream
+
+        /// Creates a publisher that replaces any errors in the stream with a provided element.
+        public init(upstream: Upstream, output: Output) {
+            self.upstream = upstream
+            self.output = output
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where Upstream.Output == S.Input, S.Failure == Never {
+            let output = self.output
+            upstream.subscribe(
+                FallbackSubscription<Upstream.Failure, S>(downstream: subscriber, name: "ReplaceError") {
+                    completion, _ in
+                    if case .failure = completion { return (output, .finished) }
+                    return (nil, .finished)
+                })
+        }
+    }
+
+    /// A publisher that replaces an empty stream with a provided element.
+    ///
+    /// ```
+    /// upstream:              -----|
+    /// replaceEmpty(with: 0):  -----0|
+    /// ```
+    public struct ReplaceEmpty<Upstream: Publisher>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+
+        /// The element to deliver when the upstream publisher finishes without delivering
+        /// any elements.
+        public let output: Upstream.Output
+
+        /// The publisher from which this publisher receives elements.
+        public let upstream: Upstream
+
+        /// Creates a publisher that replaces an empty stream with a provided element.
+        public init(upstream: Upstream, output: Output) {
+            self.upstream = upstream
+            self.output = output
+        }
+
+        public func receive<S: Subscriber>(subscriber: S)
+        where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
+            let output = self.output
+            upstream.subscribe(
+                FallbackSubscription<Failure, S>(downstream: subscriber, name: "ReplaceEmpty") { completion, received in
+                    if case .finished = completion, !received { return (output, .finished) }
+                    return (nil, completion)
+                })
+        }
+    }
+}
+
+extension Publishers.ReplaceError: Equatable where Upstream: Equatable, Upstream.Output: Equatable {}
+
+extension Publishers.ReplaceEmpty: Equatable where Upstream: Equatable, Upstream.Output: Equatable {}
+
+extension Publisher {
+    /// Replaces any errors in the stream with the provided element.
+    ///
+    /// ```swift
+    /// fetchRepositories().replaceError(with: [])
+    /// ```
+    public func replaceError(with output: Output) -> Publishers.ReplaceError<Self> {
+        Publishers.ReplaceError(upstream: self, output: output)
+    }
+
+    /// Replaces an empty stream with the provided element.
+    public func replaceEmpty(with output: Output) -> Publishers.ReplaceEmpty<Self> {
+        Publishers.ReplaceEmpty(upstream: self, output: output)
+    }
+}

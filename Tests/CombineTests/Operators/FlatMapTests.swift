@@ -1,0 +1,181 @@
+import Combine
+import CombineTesting
+import Testing
+
+private struct Failure: Error, Equatable {
+    let code: Int
+}
+
+@Suite("flatMap")
+struct FlatMapTests {
+    @Test func flattensInnerPublishers() {
+        let subscriber = TestSubscriber<Int, Never>()
+        [1, 2, 3].publisher.flatMap { Just($0 * 10) }.subscribe(subscriber)
+        #expect(subscriber.events == [.subscription, .value(10), .value(20), .value(30), .completion(.finished)])
+        #expect(subscriber.violations.isEmpty)
+    }
+
+    @Test func maxPublishersOneSubscribesToOneInnerAtATime() {
+        let outer = TestPublisher<Int, Never>()
+        var inners: [PassthroughSubject<String, Never>] = []
+        let subscriber = TestSubscriber<String, Never>()
+        outer.flatMap(maxPublishers: .max(1)) { _ -> PassthroughSubject<String, Never> in
+            let inner = PassthroughSubject<String, Never>()
+            inners.append(inner)
+            return inner
+        }.subscribe(subscriber)
+        #expect(outer.requests == [.max(1)])
+        outer.send(1)
+        inners[0].send("a")
+        inners[0].send(completion: .finished)
+        #expect(outer.requests == [.max(1), .max(1)])
+        outer.send(2)
+        inners[1].send("b")
+        #expect(subscriber.values == ["a", "b"])
+    }
+
+    @Test func downstreamDemandCoversAllInnerPublishers() {
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(3))
+        [1, 2].publisher.flatMap { [$0, $0 * 10].publisher }.subscribe(subscriber)
+        #expect(subscriber.values == [1, 10, 2])
+        #expect(subscriber.completion == nil)
+        subscriber.request(.max(5))
+        #expect(subscriber.values == [1, 10, 2, 20])
+        #expect(subscriber.completion == .finished)
+        #expect(subscriber.violations.isEmpty)
+    }
+
+    @Test func innerFailureCancelsEverything() {
+        let outer = TestPublisher<Int, Failure>()
+        let subscriber = TestSubscriber<Int, Failure>()
+        outer.flatMap { value -> AnyPublisher<Int, Failure> in
+            value == 2
+                ? Fail(error: Failure(code: 2)).eraseToAnyPublisher()
+                : Just(value).setFailureType(to: Failure.self).eraseToAnyPublisher()
+        }.subscribe(subscriber)
+        outer.send(1)
+        outer.send(2)
+        #expect(outer.cancelCount == 1)
+        #expect(subscriber.events == [.subscription, .value(1), .completion(.failure(Failure(code: 2)))])
+    }
+
+    @Test func finishesWhenOuterAndAllInnersFinish() {
+        let outer = PassthroughSubject<Int, Never>()
+        let inner = PassthroughSubject<Int, Never>()
+        let subscriber = TestSubscriber<Int, Never>()
+        outer.flatMap { _ in inner }.subscribe(subscriber)
+        outer.send(1)
+        outer.send(completion: .finished)
+        #expect(subscriber.completion == nil)
+        inner.send(5)
+        inner.send(completion: .finished)
+        #expect(subscriber.events == [.subscription, .value(5), .completion(.finished)])
+    }
+
+    @Test func decodeFailuresReplacedInsideKeepTheOuterStreamAlive() {
+        // SCENARIOS.md §2, with a failing parse standing in for the decoder.
+        struct ParseError: Error {}
+        let notifications = PassthroughSubject<String, Never>()
+        var names: [String] = []
+        let cancellable =
+            notifications
+            .flatMap { text in
+                Just(text)
+                    .tryMap { text -> String in
+                        guard text.hasPrefix("{") else { throw ParseError() }
+                        return String(text.dropFirst())
+                    }
+                    .catch { _ in Just("placeholder") }
+            }
+            .sink { names.append($0) }
+        notifications.send("{lumos")
+        notifications.send("garbage")
+        notifications.send("{nox")
+        #expect(names == ["lumos", "placeholder", "nox"])
+        cancellable.cancel()
+    }
+
+    @Test func failureAdaptingOverloadsCompileAndWork() {
+        var results: [Int] = []
+        // Never upstream, failing inners.
+        let a: Publishers.FlatMap<Fail<Int, Failure>, Publishers.SetFailureType<Just<Int>, Failure>> = Just(1).flatMap {
+            _ in Fail<Int, Failure>(error: Failure(code: 1))
+        }
+        _ = a.sink(receiveCompletion: { _ in results.append(-1) }, receiveValue: { results.append($0) })
+        // Failing upstream, never-failing inners.
+        let b: Publishers.FlatMap<Publishers.SetFailureType<Just<Int>, Failure>, Fail<Int, Failure>> = Fail<
+            Int, Failure
+        >(
+            error: Failure(code: 2)
+        ).flatMap { Just($0) }
+        _ = b.sink(receiveCompletion: { _ in results.append(-2) }, receiveValue: { results.append($0) })
+        // Neither fails.
+        let c: Publishers.FlatMap<Just<Int>, Just<Int>> = Just(3).flatMap { Just($0) }
+        _ = c.sink { results.append($0) }
+        #expect(results == [-1, -2, 3])
+    }
+}
+
+@Suite("switchToLatest")
+struct SwitchToLatestTests {
+    @Test func aNewInnerCancelsThePreviousOne() {
+        let outer = PassthroughSubject<TestPublisher<String, Never>, Never>()
+        let first = TestPublisher<String, Never>()
+        let second = TestPublisher<String, Never>()
+        let subscriber = TestSubscriber<String, Never>()
+        outer.switchToLatest().subscribe(subscriber)
+        outer.send(first)
+        first.send("a1")
+        outer.send(second)
+        #expect(first.cancelCount == 1)
+        first.send("a2")  // late value from the cancelled inner: ignored
+        second.send("b1")
+        #expect(subscriber.values == ["a1", "b1"])
+        outer.send(completion: .finished)
+        #expect(subscriber.completion == nil)
+        second.send(completion: .finished)
+        #expect(subscriber.completion == .finished)
+        #expect(subscriber.violations.isEmpty)
+    }
+
+    @Test func innerGetsTheOutstandingDemand() {
+        let outer = PassthroughSubject<TestPublisher<Int, Never>, Never>()
+        let inner = TestPublisher<Int, Never>()
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(2))
+        outer.switchToLatest().subscribe(subscriber)
+        outer.send(inner)
+        #expect(inner.requests == [.max(2)])
+        subscriber.request(.max(3))
+        #expect(inner.requests == [.max(2), .max(3)])
+    }
+
+    @Test func cancelCancelsOuterAndInner() {
+        let outer = TestPublisher<TestPublisher<Int, Never>, Never>()
+        let inner = TestPublisher<Int, Never>()
+        let subscriber = TestSubscriber<Int, Never>()
+        outer.switchToLatest().subscribe(subscriber)
+        outer.send(inner)
+        subscriber.cancel()
+        #expect(outer.cancelCount == 1)
+        #expect(inner.cancelCount == 1)
+    }
+
+    @Test func failureAdaptingOverloads() {
+        let neverOuter = PassthroughSubject<Fail<Int, Failure>, Never>()
+        let adapted:
+            Publishers.SwitchToLatest<
+                Fail<Int, Failure>, Publishers.SetFailureType<PassthroughSubject<Fail<Int, Failure>, Never>, Failure>
+            > =
+                neverOuter.switchToLatest()
+        let subscriber = TestSubscriber<Int, Failure>()
+        adapted.subscribe(subscriber)
+        neverOuter.send(Fail(error: Failure(code: 9)))
+        #expect(subscriber.completion == .failure(Failure(code: 9)))
+
+        let failingOuter = PassthroughSubject<Just<Int>, Failure>()
+        let second = TestSubscriber<Int, Failure>()
+        failingOuter.switchToLatest().subscribe(second)
+        failingOuter.send(Just(4))
+        #expect(second.values == [4])
+    }
+}
