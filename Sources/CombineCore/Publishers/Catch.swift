@@ -30,9 +30,12 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S)
         where NewPublisher.Failure == S.Failure, Upstream.Output == S.Input {
             let handler = self.handler
-            RecoveringSubscription<Upstream, NewPublisher, S>(
+            SuccessionSubscription<Upstream, NewPublisher, S>(
                 upstream: upstream, downstream: subscriber, name: "Catch", convertFallbackFailure: sameFailure
-            ) { failure, _ in .switchTo(handler(failure)) }
+            ) { completion, _ in
+                guard case .failure(let failure) = completion else { return .complete(.finished) }
+                return .switchTo(handler(failure))
+            }
             .start()
         }
     }
@@ -62,13 +65,14 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Output == S.Input, S.Failure == any Error {
             let handler = self.handler
-            RecoveringSubscription<Upstream, NewPublisher, S>(
+            SuccessionSubscription<Upstream, NewPublisher, S>(
                 upstream: upstream, downstream: subscriber, name: "TryCatch", convertFallbackFailure: anyFailure
-            ) { failure, _ in
+            ) { completion, _ in
+                guard case .failure(let failure) = completion else { return .complete(.finished) }
                 do {
                     return .switchTo(try handler(failure))
                 } catch {
-                    return .fail(error)
+                    return .complete(.failure(error))
                 }
             }
             .start()
@@ -105,10 +109,11 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let retries = self.retries
-            RecoveringSubscription<Upstream, Empty<Output, Failure>, S>(
+            SuccessionSubscription<Upstream, Empty<Output, Failure>, S>(
                 upstream: upstream, downstream: subscriber, name: "Retry", convertFallbackFailure: sameFailure
-            ) { failure, attempt in
-                if let retries, attempt >= retries { return .fail(failure) }
+            ) { completion, attempt in
+                guard case .failure = completion else { return .complete(.finished) }
+                if let retries, attempt >= retries { return .complete(completion) }
                 return .resubscribe
             }
             .start()

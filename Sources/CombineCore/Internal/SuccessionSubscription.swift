@@ -1,24 +1,24 @@
-/// What to do when the upstream fails.
-enum Recovery<Fallback, Failure: Error> {
-    /// Subscribe to the upstream again (`retry`); its failures come back here.
+/// What follows the upstream's completion.
+enum Succession<Next, Failure: Error> {
+    /// Subscribe to the upstream again (`retry`); its completion comes back here.
     case resubscribe
-    /// Continue with another publisher (`catch`); its completion is final.
-    case switchTo(Fallback)
-    /// Give up with this failure.
-    case fail(Failure)
+    /// Continue with another publisher (`catch`, `append`); its completion is final.
+    case switchTo(Next)
+    /// Complete the subscriber.
+    case complete(Subscribers.Completion<Failure>)
 }
 
-/// The one implementation behind `catch`, `tryCatch` and `retry`: it stands between the
-/// subscriber and a succession of sources, only one at a time, carrying the subscriber's
-/// outstanding demand over to each new source.
-final class RecoveringSubscription<Upstream: Publisher, Fallback: Publisher, Downstream: Subscriber>: Subscription,
+/// The one implementation behind `catch`, `tryCatch`, `retry` and `append`/`prepend`: it
+/// stands between the subscriber and a succession of sources, one at a time, carrying the
+/// subscriber's outstanding demand over to each new source.
+final class SuccessionSubscription<Upstream: Publisher, Fallback: Publisher, Downstream: Subscriber>: Subscription,
     CustomStringConvertible, CustomReflectable, @unchecked Sendable
 where Upstream.Output == Downstream.Input, Fallback.Output == Downstream.Input {
     private let lock = Lock()
     private let upstream: Upstream
     private var downstream: Downstream?
-    /// Decides what follows an upstream failure; `attempt` counts earlier failures.
-    private let recover: (_ failure: Upstream.Failure, _ attempt: Int) -> Recovery<Fallback, Downstream.Failure>
+    /// Decides what follows an upstream completion; `attempt` counts the earlier ones.
+    private let next: (_ completion: Subscribers.Completion<Upstream.Failure>, _ attempt: Int) -> Succession<Fallback, Downstream.Failure>
     private let convertFallbackFailure: (Fallback.Failure) -> Downstream.Failure
     private var source: Subscription?
     /// Bumped on every new source: events from an earlier source are stale.
@@ -30,13 +30,13 @@ where Upstream.Output == Downstream.Input, Fallback.Output == Downstream.Input {
     init(
         upstream: Upstream, downstream: Downstream, name: String,
         convertFallbackFailure: @escaping (Fallback.Failure) -> Downstream.Failure,
-        recover: @escaping (Upstream.Failure, Int) -> Recovery<Fallback, Downstream.Failure>
+        next: @escaping (Subscribers.Completion<Upstream.Failure>, Int) -> Succession<Fallback, Downstream.Failure>
     ) {
         self.upstream = upstream
         self.downstream = downstream
         self.description = name
         self.convertFallbackFailure = convertFallbackFailure
-        self.recover = recover
+        self.next = next
     }
 
     var customMirror: Mirror { Mirror(self, children: ["demand": lock.withLock { demand }]) }
@@ -103,16 +103,16 @@ where Upstream.Output == Downstream.Input, Fallback.Output == Downstream.Input {
         target?.receive(completion: completion)
     }
 
-    fileprivate func recover(from failure: Upstream.Failure, generation: Int) {
+    fileprivate func upstreamCompleted(_ completion: Subscribers.Completion<Upstream.Failure>, generation: Int) {
         let attempt: Int? = lock.withLock {
             guard generation == self.generation, downstream != nil else { return nil }
             defer { attempts += 1 }
             return attempts
         }
         guard let attempt else { return }
-        let recovery = recover(failure, attempt)
-        if case .fail(let error) = recovery {
-            finish(.failure(error), generation: generation)
+        let succession = next(completion, attempt)
+        if case .complete(let completion) = succession {
+            finish(completion, generation: generation)
             return
         }
         let next: Int? = lock.withLock {
@@ -122,12 +122,12 @@ where Upstream.Output == Downstream.Input, Fallback.Output == Downstream.Input {
             return self.generation
         }
         guard let next else { return }
-        switch recovery {
+        switch succession {
         case .resubscribe:
             upstream.subscribe(Child<Upstream.Failure>(owner: self, generation: next, recoverable: true))
         case .switchTo(let fallback):
             fallback.subscribe(Child<Fallback.Failure>(owner: self, generation: next, recoverable: false))
-        case .fail:
+        case .complete:
             break
         }
     }
@@ -136,8 +136,9 @@ where Upstream.Output == Downstream.Input, Fallback.Output == Downstream.Input {
     private struct Child<Failure: Error>: Subscriber, CustomStringConvertible {
         typealias Input = Downstream.Input
 
-        let owner: RecoveringSubscription
+        let owner: SuccessionSubscription
         let generation: Int
+        /// Whether this child subscribes to the upstream, whose completion goes to `next`.
         let recoverable: Bool
         let combineIdentifier = CombineIdentifier()
 
@@ -152,15 +153,10 @@ where Upstream.Output == Downstream.Input, Fallback.Output == Downstream.Input {
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
-            switch completion {
-            case .finished:
-                owner.finish(.finished, generation: generation)
-            case .failure(let error as Upstream.Failure) where recoverable:
-                owner.recover(from: error, generation: generation)
-            case .failure(let error as Fallback.Failure):
-                owner.finish(.failure(owner.convertFallbackFailure(error)), generation: generation)
-            case .failure:
-                preconditionFailure("unreachable: a source failed with an error of another type")
+            if recoverable, let completion = completion as? Subscribers.Completion<Upstream.Failure> {
+                owner.upstreamCompleted(completion, generation: generation)
+            } else if let completion = completion as? Subscribers.Completion<Fallback.Failure> {
+                owner.finish(completion.mapError(owner.convertFallbackFailure), generation: generation)
             }
         }
     }

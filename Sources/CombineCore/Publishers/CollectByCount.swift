@@ -1,0 +1,125 @@
+extension Publishers {
+    /// A publisher that buffers a maximum number of items.
+    ///
+    /// ```
+    /// upstream:    --1--2--3--4--5--|
+    /// collect(2):  -----[1,2]-[3,4]-[5]|
+    /// ```
+    ///
+    /// Each unit of the subscriber's demand asks upstream for `count` elements. When the
+    /// upstream finishes, a partial group is published; on failure it is dropped.
+    public struct CollectByCount<Upstream: Publisher>: Publisher {
+        public typealias Output = [Upstream.Output]
+        public typealias Failure = Upstream.Failure
+
+        /// The publisher from which this publisher receives elements.
+        public let upstream: Upstream
+
+        /// The maximum number of received elements to buffer before publishing.
+        public let count: Int
+
+        /// Creates a publisher that buffers a maximum number of items.
+        ///
+        /// - Precondition: `count` is greater than zero.
+        public init(upstream: Upstream, count: Int) {
+            precondition(count > 0, "collect(_:): the count must be greater than zero")
+            self.upstream = upstream
+            self.count = count
+        }
+
+        public func receive<S: Subscriber>(subscriber: S)
+        where Upstream.Failure == S.Failure, S.Input == [Upstream.Output] {
+            upstream.subscribe(Inner(downstream: subscriber, count: count))
+        }
+
+        final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
+            @unchecked Sendable
+        where Downstream.Input == [Upstream.Output], Downstream.Failure == Upstream.Failure {
+            typealias Input = Upstream.Output
+            typealias Failure = Upstream.Failure
+
+            private let lock = Lock()
+            private var downstream: Downstream?
+            private var upstream: Subscription?
+            private var group: [Upstream.Output] = []
+            private let count: Int
+
+            init(downstream: Downstream, count: Int) {
+                self.downstream = downstream
+                self.count = count
+            }
+
+            var description: String { "CollectByCount" }
+
+            func receive(subscription: Subscription) {
+                let target: Downstream? = lock.withLock {
+                    guard upstream == nil, let downstream else { return nil }
+                    upstream = subscription
+                    return downstream
+                }
+                guard let target else {
+                    subscription.cancel()
+                    return
+                }
+                target.receive(subscription: self)
+            }
+
+            func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+                let full: (Downstream, [Upstream.Output])? = lock.withLock {
+                    guard let downstream else { return nil }
+                    group.append(input)
+                    guard group.count == count else { return nil }
+                    defer { group = [] }
+                    return (downstream, group)
+                }
+                guard let (downstream, group) = full else { return .none }
+                return downstream.receive(group) * count
+            }
+
+            func receive(completion: Subscribers.Completion<Upstream.Failure>) {
+                let (target, partial): (Downstream?, [Upstream.Output]) = lock.withLock {
+                    defer {
+                        downstream = nil
+                        upstream = nil
+                        group = []
+                    }
+                    return (downstream, group)
+                }
+                guard let target else { return }
+                if case .finished = completion, !partial.isEmpty { _ = target.receive(partial) }
+                target.receive(completion: completion)
+            }
+
+            func request(_ demand: Subscribers.Demand) {
+                demand.assertNonZero()
+                lock.withLock { upstream }?.request(demand * count)
+            }
+
+            func cancel() {
+                let upstream: Subscription? = lock.withLock {
+                    defer {
+                        downstream = nil
+                        self.upstream = nil
+                        group = []
+                    }
+                    return self.upstream
+                }
+                upstream?.cancel()
+            }
+        }
+    }
+}
+
+extension Publishers.CollectByCount: Equatable where Upstream: Equatable {}
+
+extension Publisher {
+    /// Collects up to the specified number of elements, and then emits a single array of
+    /// the collection.
+    ///
+    /// ```swift
+    /// (1...5).publisher.collect(2).sink { print($0) }   // [1, 2], [3, 4], [5]
+    /// ```
+    public func collect(_ count: Int) -> Publishers.CollectByCount<Self> {
+        Publishers.CollectByCount(upstream: self, count: count)
+    }
+}
