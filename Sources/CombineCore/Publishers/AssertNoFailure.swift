@@ -1,0 +1,56 @@
+extension Publishers {
+    /// A publisher that raises a fatal error upon receiving any failure, and otherwise
+    /// republishes all received input.
+    ///
+    /// Use it where a failure means a programming error: the trap message holds the
+    /// prefix and the error, and names the file and line of the operator.
+    public struct AssertNoFailure<Upstream: Publisher>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Never
+
+        /// The publisher from which this publisher receives elements.
+        public let upstream: Upstream
+
+        /// The string used at the beginning of the fatal error message.
+        public let prefix: String
+
+        /// The filename used in the error message.
+        public let file: StaticString
+
+        /// The line number used in the error message.
+        public let line: UInt
+
+        /// Creates a publisher that raises a fatal error upon receiving any failure.
+        public init(upstream: Upstream, prefix: String, file: StaticString, line: UInt) {
+            self.upstream = upstream
+            self.prefix = prefix
+            self.file = file
+            self.line = line
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where Upstream.Output == S.Input, S.Failure == Never {
+            let (prefix, file, line) = (self.prefix, self.file, self.line)
+            upstream.subscribe(
+                FailureConverter<S, Upstream.Failure>(
+                    downstream: subscriber,
+                    convert: { error in
+                        let start = prefix.isEmpty ? "" : "\(prefix): "
+                        fatalError("\(start)assertNoFailure: unexpected failure: \(error)", file: file, line: line)
+                    }, name: "AssertNoFailure"))
+        }
+    }
+}
+
+extension Publisher {
+    /// Raises a fatal error when its upstream publisher fails, and otherwise republishes all
+    /// received input.
+    ///
+    /// ```swift
+    /// tricks.decode(type: Trick.self, decoder: JSONDecoder()).assertNoFailure("decoding")
+    /// ```
+    public func assertNoFailure(
+        _ prefix: String = "", file: StaticString = #file, line: UInt = #line
+    ) -> Publishers.AssertNoFailure<Self> {
+        Publishers.AssertNoFailure(upstream: self, prefix: prefix, file: file, line: line)
+    }
+}

@@ -1,0 +1,78 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension Publishers {
+    /// A publisher that raises a debugger signal when a provided closure needs to stop the
+    /// process in the debugger.
+    ///
+    /// When a closure returns `true`, the process receives `SIGTRAP`: a debugger stops
+    /// there; without one attached the process ends, as on Apple's platforms.
+    public struct Breakpoint<Upstream: Publisher>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+
+        /// The publisher from which this publisher receives elements.
+        public let upstream: Upstream
+
+        /// A closure that executes when the publisher receives a subscription, and can raise
+        /// a debugger signal by returning a true Boolean value.
+        public let receiveSubscription: ((Subscription) -> Bool)?
+
+        /// A closure that executes when the publisher receives output from the upstream
+        /// publisher, and can raise a debugger signal by returning a true Boolean value.
+        public let receiveOutput: ((Upstream.Output) -> Bool)?
+
+        /// A closure that executes when the publisher receives completion, and can raise a
+        /// debugger signal by returning a true Boolean value.
+        public let receiveCompletion: ((Subscribers.Completion<Failure>) -> Bool)?
+
+        /// Creates a breakpoint publisher with the provided upstream publisher and breakpoint
+        /// closures.
+        public init(
+            upstream: Upstream,
+            receiveSubscription: ((Subscription) -> Bool)? = nil,
+            receiveOutput: ((Upstream.Output) -> Bool)? = nil,
+            receiveCompletion: ((Subscribers.Completion<Breakpoint<Upstream>.Failure>) -> Bool)? = nil
+        ) {
+            self.upstream = upstream
+            self.receiveSubscription = receiveSubscription
+            self.receiveOutput = receiveOutput
+            self.receiveCompletion = receiveCompletion
+        }
+
+        public func receive<S: Subscriber>(subscriber: S)
+        where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
+            let (onSubscription, onOutput, onCompletion) = (receiveSubscription, receiveOutput, receiveCompletion)
+            let callbacks = EventCallbacks<Output, Failure>(
+                subscription: { if onSubscription?($0) == true { raise(SIGTRAP) } },
+                output: { if onOutput?($0) == true { raise(SIGTRAP) } },
+                completion: { if onCompletion?($0) == true { raise(SIGTRAP) } })
+            upstream.subscribe(
+                EventHandlingSubscription(downstream: subscriber, callbacks: callbacks, name: "Breakpoint"))
+        }
+    }
+}
+
+extension Publisher {
+    /// Raises a debugger signal when a provided closure needs to stop the process in the
+    /// debugger.
+    public func breakpoint(
+        receiveSubscription: ((Subscription) -> Bool)? = nil,
+        receiveOutput: ((Output) -> Bool)? = nil,
+        receiveCompletion: ((Subscribers.Completion<Failure>) -> Bool)? = nil
+    ) -> Publishers.Breakpoint<Self> {
+        Publishers.Breakpoint(
+            upstream: self, receiveSubscription: receiveSubscription, receiveOutput: receiveOutput,
+            receiveCompletion: receiveCompletion)
+    }
+
+    /// Raises a debugger signal upon receiving a failure.
+    public func breakpointOnError() -> Publishers.Breakpoint<Self> {
+        breakpoint(receiveCompletion: { if case .failure = $0 { true } else { false } })
+    }
+}

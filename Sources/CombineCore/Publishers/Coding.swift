@@ -1,0 +1,97 @@
+/// A type that defines methods for encoding: `JSONEncoder` and `PropertyListEncoder`
+/// conform to it, and so can your own encoders.
+public protocol TopLevelEncoder {
+    /// The type this encoder produces.
+    associatedtype Output
+
+    /// Encodes an instance of the indicated type.
+    func encode<T: Encodable>(_ value: T) throws -> Self.Output
+}
+
+/// A type that defines methods for decoding: `JSONDecoder` and `PropertyListDecoder`
+/// conform to it, and so can your own decoders.
+public protocol TopLevelDecoder {
+    /// The type this decoder accepts.
+    associatedtype Input
+
+    /// Decodes an instance of the indicated type.
+    func decode<T: Decodable>(_ type: T.Type, from: Self.Input) throws -> T
+}
+
+extension Publishers {
+    /// A publisher that encodes its upstream elements with an encoder; an encoding error
+    /// cancels the upstream and becomes the failure.
+    public struct Encode<Upstream: Publisher, Coder: TopLevelEncoder>: Publisher where Upstream.Output: Encodable {
+        public typealias Output = Coder.Output
+        public typealias Failure = any Error
+
+        /// The publisher from which this publisher receives elements.
+        public let upstream: Upstream
+
+        private let encoder: Coder
+
+        /// Creates a publisher that encodes the elements of its upstream with an encoder.
+        public init(upstream: Upstream, encoder: Coder) {
+            self.upstream = upstream
+            self.encoder = encoder
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where Coder.Output == S.Input, S.Failure == any Error {
+            let encoder = self.encoder
+            upstream.subscribe(
+                FilteringSubscriber<TryTransformStepper<Upstream.Output, Coder.Output>, Upstream.Failure, S>(
+                    TryTransformStepper { try encoder.encode($0) }, downstream: subscriber, name: "Encode",
+                    convertFailure: anyFailure))
+        }
+    }
+
+    /// A publisher that decodes its upstream elements with a decoder; a decoding error
+    /// cancels the upstream and becomes the failure.
+    public struct Decode<Upstream: Publisher, Output: Decodable, Coder: TopLevelDecoder>: Publisher
+    where Upstream.Output == Coder.Input {
+        public typealias Failure = any Error
+
+        /// The publisher from which this publisher receives elements.
+        public let upstream: Upstream
+
+        private let decoder: Coder
+
+        /// Creates a publisher that decodes the elements of its upstream with a decoder.
+        public init(upstream: Upstream, decoder: Coder) {
+            self.upstream = upstream
+            self.decoder = decoder
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, S.Failure == any Error {
+            let decoder = self.decoder
+            upstream.subscribe(
+                FilteringSubscriber<TryTransformStepper<Upstream.Output, Output>, Upstream.Failure, S>(
+                    TryTransformStepper { try decoder.decode(Output.self, from: $0) }, downstream: subscriber,
+                    name: "Decode", convertFailure: anyFailure))
+        }
+    }
+}
+
+extension Publisher where Output: Encodable {
+    /// Encodes the output from upstream using a specified encoder.
+    ///
+    /// ```swift
+    /// Just(trick).encode(encoder: JSONEncoder())   // a publisher of Data
+    /// ```
+    public func encode<Coder: TopLevelEncoder>(encoder: Coder) -> Publishers.Encode<Self, Coder> {
+        Publishers.Encode(upstream: self, encoder: encoder)
+    }
+}
+
+extension Publisher {
+    /// Decodes the output from the upstream using a specified decoder.
+    ///
+    /// ```swift
+    /// Just(data).decode(type: MagicTrick.self, decoder: JSONDecoder())
+    /// ```
+    public func decode<Item: Decodable, Coder: TopLevelDecoder>(
+        type: Item.Type, decoder: Coder
+    ) -> Publishers.Decode<Self, Item, Coder> where Output == Coder.Input {
+        Publishers.Decode(upstream: self, decoder: decoder)
+    }
+}

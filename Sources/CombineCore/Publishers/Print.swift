@@ -1,0 +1,92 @@
+extension Publishers {
+    /// A publisher that prints log messages for all publishing events, optionally prefixed
+    /// with a given string.
+    ///
+    /// ```swift
+    /// [1].publisher.print("numbers").sink { _ in }
+    /// // numbers: receive subscription: ([1])
+    /// // numbers: request unlimited
+    /// // numbers: receive value: (1)
+    /// // numbers: receive finished
+    /// ```
+    ///
+    /// Demand returned by the subscriber for a value is logged as
+    /// `request max: (1) (synchronous)`. Lines go to `stream`, or to standard output.
+    public struct Print<Upstream: Publisher>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+
+        /// A string with which to prefix all log messages.
+        public let prefix: String
+
+        /// The publisher from which this publisher receives elements.
+        public let upstream: Upstream
+
+        /// A stream for receiving the log messages; standard output when `nil`.
+        public let stream: TextOutputStream?
+
+        /// Creates a publisher that prints log messages for all publishing events.
+        public init(upstream: Upstream, prefix: String, to stream: TextOutputStream? = nil) {
+            self.upstream = upstream
+            self.prefix = prefix
+            self.stream = stream
+        }
+
+        public func receive<S: Subscriber>(subscriber: S)
+        where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
+            let log = PrintLog(prefix: prefix, stream: stream)
+            let callbacks = EventCallbacks<Output, Failure>(
+                subscription: { log.write("receive subscription: (\($0))") },
+                output: { log.write("receive value: (\($0))") },
+                demandReturned: { log.write("request \(PrintLog.describe($0)) (synchronous)") },
+                completion: {
+                    switch $0 {
+                    case .finished: log.write("receive finished")
+                    case .failure(let error): log.write("receive error: (\(error))")
+                    }
+                },
+                cancel: { log.write("receive cancel") },
+                request: { log.write("request \(PrintLog.describe($0))") })
+            upstream.subscribe(EventHandlingSubscription(downstream: subscriber, callbacks: callbacks, name: "Print"))
+        }
+    }
+}
+
+/// Where `print` writes its lines.
+private final class PrintLog: @unchecked Sendable {
+    private let prefix: String
+    private var stream: TextOutputStream?
+    private let lock = Lock()
+
+    init(prefix: String, stream: TextOutputStream?) {
+        self.prefix = prefix.isEmpty ? "" : "\(prefix): "
+        self.stream = stream
+    }
+
+    func write(_ message: String) {
+        let line = prefix + message
+        lock.withLock {
+            if stream != nil {
+                stream!.write(line + "\n")
+            } else {
+                Swift.print(line)
+            }
+        }
+    }
+
+    static func describe(_ demand: Subscribers.Demand) -> String {
+        demand.max.map { "max: (\($0))" } ?? "unlimited"
+    }
+}
+
+extension Publisher {
+    /// Prints log messages for all publishing events.
+    ///
+    /// - Parameters:
+    ///   - prefix: A string — which defaults to empty — with which to prefix all log messages.
+    ///   - stream: A stream for text output that receives messages, and which directs output
+    ///     to the console by default.
+    public func print(_ prefix: String = "", to stream: TextOutputStream? = nil) -> Publishers.Print<Self> {
+        Publishers.Print(upstream: self, prefix: prefix, to: stream)
+    }
+}

@@ -1,0 +1,144 @@
+import Combine
+import CombineTesting
+import Foundation
+import Testing
+
+private struct Failure: Error, Equatable, CustomStringConvertible {
+    let code: Int
+    var description: String { "Failure(\(code))" }
+}
+
+private final class Lines: TextOutputStream, @unchecked Sendable {
+    var text = ""
+    func write(_ string: String) { text += string }
+}
+
+private struct Trick: Codable, Equatable {
+    let name: String
+}
+
+/// A coder of our own: "name" <-> Trick, to test the protocols without Foundation.
+private struct NameCoder: TopLevelEncoder, TopLevelDecoder {
+    struct Unsupported: Error {}
+
+    func encode<T: Encodable>(_ value: T) throws -> String {
+        guard let trick = value as? Trick else { throw Unsupported() }
+        return trick.name
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, from input: String) throws -> T {
+        guard !input.isEmpty, let trick = Trick(name: input) as? T else { throw Unsupported() }
+        return trick
+    }
+}
+
+@Suite("print, handleEvents, breakpoint")
+struct DebuggingOperatorTests {
+    @Test func printWritesCombinesLines() {
+        let lines = Lines()
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1), onValue: { _ in .max(1) })
+        [1, 2].publisher.print("numbers", to: lines).subscribe(subscriber)
+        #expect(
+            lines.text == """
+                numbers: receive subscription: ([1, 2])
+                numbers: request max: (1)
+                numbers: receive value: (1)
+                numbers: request max: (1) (synchronous)
+                numbers: receive value: (2)
+                numbers: request max: (1) (synchronous)
+                numbers: receive finished
+
+                """)
+    }
+
+    @Test func printWithoutPrefixLogsErrorsAndCancel() {
+        let lines = Lines()
+        let upstream = PassthroughSubject<Int, Failure>()
+        let subscriber = TestSubscriber<Int, Failure>()
+        upstream.print(to: lines).subscribe(subscriber)
+        subscriber.cancel()
+        let failing = Lines()
+        _ = Fail<Int, Failure>(error: Failure(code: 1)).print(to: failing).sink(
+            receiveCompletion: { _ in }, receiveValue: { _ in })
+        #expect(lines.text == "receive subscription: (PassthroughSubject)\nrequest unlimited\nreceive cancel\n")
+        #expect(failing.text == "receive subscription: (Empty)\nrequest unlimited\nreceive error: (Failure(1))\n")
+    }
+
+    @Test func handleEventsCallsEachClosureBeforeTheEventGoesOn() {
+        var log: [String] = []
+        let subject = PassthroughSubject<Int, Never>()
+        let cancellable = subject.handleEvents(
+            receiveSubscription: { _ in log.append("subscription") },
+            receiveOutput: { log.append("output \($0)") },
+            receiveCompletion: { _ in log.append("completion") },
+            receiveCancel: { log.append("cancel") },
+            receiveRequest: { log.append("request \($0)") }
+        ).sink { log.append("sink \($0)") }
+        subject.send(1)
+        cancellable.cancel()
+        #expect(log == ["subscription", "request unlimited", "output 1", "sink 1", "cancel"])
+
+        var completionLog: [String] = []
+        _ = Just(1).handleEvents(receiveCompletion: { _ in completionLog.append("completion") }).sink { _ in
+            completionLog.append("value")
+        }
+        #expect(completionLog == ["value", "completion"])
+    }
+
+    @Test func breakpointThatNeverFiresIsTransparent() {
+        let subscriber = TestSubscriber<Int, Never>()
+        [1, 2].publisher.breakpoint(receiveOutput: { _ in false }).breakpointOnError().subscribe(subscriber)
+        #expect(subscriber.values == [1, 2])
+        #expect(subscriber.completion == .finished)
+    }
+}
+
+@Suite("encode, decode, assertNoFailure")
+struct CodingOperatorTests {
+    @Test func encodeAndDecodeWithOurOwnCoder() {
+        var names: [String] = []
+        _ = [Trick(name: "lumos")].publisher.encode(encoder: NameCoder()).sink(
+            receiveCompletion: { _ in }, receiveValue: { names.append($0) })
+        var tricks: [Trick] = []
+        _ = ["nox"].publisher.decode(type: Trick.self, decoder: NameCoder()).sink(
+            receiveCompletion: { _ in }, receiveValue: { tricks.append($0) })
+        #expect(names == ["lumos"])
+        #expect(tricks == [Trick(name: "nox")])
+    }
+
+    @Test func decodeFailureCancelsUpstream() {
+        let upstream = TestPublisher<String, Never>()
+        let subscriber = TestSubscriber<Trick, any Error>()
+        upstream.decode(type: Trick.self, decoder: NameCoder()).subscribe(subscriber)
+        upstream.send("")
+        #expect(upstream.cancelCount == 1)
+        guard case .failure(let error) = subscriber.completion else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect(error is NameCoder.Unsupported)
+    }
+
+    @Test func jsonCodersRoundTrip() throws {
+        var decoded: [Trick] = []
+        _ = Just(Trick(name: "expelliarmus"))
+            .encode(encoder: JSONEncoder())
+            .decode(type: Trick.self, decoder: JSONDecoder())
+            .sink(receiveCompletion: { _ in }, receiveValue: { decoded.append($0) })
+        #expect(decoded == [Trick(name: "expelliarmus")])
+    }
+
+    @Test func assertNoFailurePassesValuesThrough() {
+        let subscriber = TestSubscriber<Int, Never>()
+        [1, 2].publisher.setFailureType(to: Failure.self).assertNoFailure().subscribe(subscriber)
+        #expect(subscriber.values == [1, 2])
+    }
+
+    @Test func assertNoFailureTrapsWithThePrefixAndTheError() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = Fail<Int, Failure>(error: Failure(code: 42)).assertNoFailure("decoding").sink { _ in }
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("decoding: assertNoFailure: unexpected failure: Failure(42)"))
+    }
+}
