@@ -1,0 +1,196 @@
+extension Publishers {
+    /// A publisher that uses a subject to deliver elements to multiple subscribers.
+    ///
+    /// Subscribers attach to the subject; nothing flows until ``connect()`` subscribes the
+    /// subject to the upstream. The subject is created once, by `createSubject`, on first
+    /// use.
+    public final class Multicast<Upstream: Publisher, SubjectType: Subject>: ConnectablePublisher, @unchecked Sendable
+    where Upstream.Failure == SubjectType.Failure, Upstream.Output == SubjectType.Output {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+
+        /// The publisher that this publisher receives elements from.
+        public let upstream: Upstream
+
+        /// A closure to create a new Subject each time a subscriber attaches to the multicast
+        /// publisher.
+        public let createSubject: () -> SubjectType
+
+        private let lock = Lock()
+        private var createdSubject: SubjectType?
+
+        /// Creates a multicast publisher that applies a closure to create a subject that
+        /// delivers elements to subscribers.
+        public init(upstream: Upstream, createSubject: @escaping () -> SubjectType) {
+            self.upstream = upstream
+            self.createSubject = createSubject
+        }
+
+        private var subject: SubjectType {
+            if let existing = lock.withLock({ createdSubject }) { return existing }
+            let made = createSubject()
+            return lock.withLock {
+                if let existing = createdSubject { return existing }
+                createdSubject = made
+                return made
+            }
+        }
+
+        public func receive<S: Subscriber>(subscriber: S)
+        where SubjectType.Failure == S.Failure, SubjectType.Output == S.Input {
+            subject.subscribe(subscriber)
+        }
+
+        /// Subscribes the subject to the upstream; cancel the result to disconnect.
+        public func connect() -> Cancellable {
+            upstream.subscribe(subject)
+        }
+    }
+
+    /// A connectable publisher over a passthrough subject: nothing flows until
+    /// ``connect()``.
+    public struct MakeConnectable<Upstream: Publisher>: ConnectablePublisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+
+        private let inner: Multicast<Upstream, PassthroughSubject<Output, Failure>>
+
+        /// Creates a connectable publisher, attached to the provided upstream publisher.
+        public init(upstream: Upstream) {
+            inner = Multicast(upstream: upstream) { PassthroughSubject() }
+        }
+
+        public func receive<S: Subscriber>(subscriber: S)
+        where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
+            inner.receive(subscriber: subscriber)
+        }
+
+        /// Subscribes to the upstream; cancel the result to disconnect.
+        public func connect() -> Cancellable {
+            inner.connect()
+        }
+    }
+
+    /// A publisher that automatically connects to an upstream connectable publisher.
+    ///
+    /// The first subscriber connects it; when the last subscriber cancels, the connection is
+    /// cancelled too.
+    public final class Autoconnect<Upstream: ConnectablePublisher>: Publisher, @unchecked Sendable {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+
+        /// The publisher from which this publisher receives elements.
+        public final let upstream: Upstream
+
+        private let refCount: ConnectionRefCount<Output, Failure>
+
+        /// Creates a publisher that automatically connects to an upstream connectable
+        /// publisher.
+        public init(upstream: Upstream) {
+            self.upstream = upstream
+            refCount = ConnectionRefCount { upstream.connect() }
+        }
+
+        public func receive<S: Subscriber>(subscriber: S)
+        where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
+            refCount.attach(subscriber, to: upstream, name: "Autoconnect")
+        }
+    }
+
+    /// A publisher that shares the output of an upstream publisher with multiple
+    /// subscribers.
+    ///
+    /// ```swift
+    /// let shared = expensiveRequest.share()
+    /// shared.sink { ... }   // subscribes upstream once
+    /// shared.sink { ... }   // shares that subscription
+    /// ```
+    ///
+    /// The first subscriber subscribes upstream; later ones share that subscription and
+    /// receive the values published after they joined. Once the upstream has completed (or
+    /// every subscriber has left), the next subscriber starts a new subscription.
+    public final class Share<Upstream: Publisher>: Publisher, Equatable, @unchecked Sendable {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+
+        /// The publisher from which this publisher receives elements.
+        public final let upstream: Upstream
+
+        private let lock = Lock()
+        private var cycle:
+            (subject: PassthroughSubject<Output, Failure>, refCount: ConnectionRefCount<Output, Failure>)?
+
+        /// Creates a publisher that shares the output of an upstream publisher with multiple
+        /// subscribers.
+        public init(upstream: Upstream) {
+            self.upstream = upstream
+        }
+
+        public func receive<S: Subscriber>(subscriber: S)
+        where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
+            let upstream = self.upstream
+            let current: (PassthroughSubject<Output, Failure>, ConnectionRefCount<Output, Failure>) = lock.withLock {
+                if let cycle { return cycle }
+                let subject = PassthroughSubject<Output, Failure>()
+                let refCount = ConnectionRefCount<Output, Failure> { [weak self] in
+                    // A new cycle starts once this one completes or every subscriber leaves.
+                    let connection = upstream.handleEvents(receiveCompletion: { _ in self?.endCycle(subject) })
+                        .subscribe(subject)
+                    return AnyCancellable {
+                        self?.endCycle(subject)
+                        connection.cancel()
+                    }
+                }
+                cycle = (subject, refCount)
+                return (subject, refCount)
+            }
+            current.1.attach(subscriber, to: current.0, name: "Share")
+        }
+
+        private func endCycle(_ subject: PassthroughSubject<Output, Failure>) {
+            lock.withLock {
+                if cycle?.subject === subject { cycle = nil }
+            }
+        }
+
+        /// Shares are equal when they are the same instance.
+        public static func == (lhs: Share, rhs: Share) -> Bool {
+            lhs === rhs
+        }
+    }
+}
+
+extension Publishers.MakeConnectable: @unchecked Sendable where Upstream: Sendable {}
+
+extension Publisher {
+    /// Applies a closure to create a subject that delivers elements to subscribers.
+    public func multicast<S: Subject>(_ createSubject: @escaping () -> S) -> Publishers.Multicast<Self, S>
+    where Failure == S.Failure, Output == S.Output {
+        Publishers.Multicast(upstream: self, createSubject: createSubject)
+    }
+
+    /// Provides a subject to deliver elements to multiple subscribers.
+    public func multicast<S: Subject>(subject: S) -> Publishers.Multicast<Self, S>
+    where Failure == S.Failure, Output == S.Output {
+        Publishers.Multicast(upstream: self) { subject }
+    }
+
+    /// Shares the output of an upstream publisher with multiple subscribers.
+    public func share() -> Publishers.Share<Self> {
+        Publishers.Share(upstream: self)
+    }
+}
+
+extension Publisher where Failure == Never {
+    /// Creates a connectable wrapper around the publisher.
+    public func makeConnectable() -> Publishers.MakeConnectable<Self> {
+        Publishers.MakeConnectable(upstream: self)
+    }
+}
+
+extension ConnectablePublisher {
+    /// Automates the process of connecting or disconnecting from this connectable publisher.
+    public func autoconnect() -> Publishers.Autoconnect<Self> {
+        Publishers.Autoconnect(upstream: self)
+    }
+}
