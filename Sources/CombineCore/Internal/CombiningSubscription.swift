@@ -113,7 +113,9 @@ where Downstream.Input == (repeat each Input) {
         drain()
     }
 
-    fileprivate func receive<Value>(completion: Subscribers.Completion<Downstream.Failure>, for slot: CombiningSlot<Value>) {
+    fileprivate func receive<Value>(
+        completion: Subscribers.Completion<Downstream.Failure>, for slot: CombiningSlot<Value>
+    ) {
         let cancel: Bool = lock.withLock {
             guard !isTerminated else { return false }
             slot.finished = true

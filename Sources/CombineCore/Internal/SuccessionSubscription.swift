@@ -18,7 +18,10 @@ where Upstream.Output == Downstream.Input, Fallback.Output == Downstream.Input {
     private let upstream: Upstream
     private var downstream: Downstream?
     /// Decides what follows an upstream completion; `attempt` counts the earlier ones.
-    private let next: (_ completion: Subscribers.Completion<Upstream.Failure>, _ attempt: Int) -> Succession<Fallback, Downstream.Failure>
+    private let next:
+        (_ completion: Subscribers.Completion<Upstream.Failure>, _ attempt: Int) -> Succession<
+            Fallback, Downstream.Failure
+        >
     private let convertFallbackFailure: (Fallback.Failure) -> Downstream.Failure
     private var source: Subscription?
     /// Bumped on every new source: events from an earlier source are stale.
