@@ -41,6 +41,15 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
         queue.append(output)
     }
 
+    /// How many outputs wait in the queue.
+    final var queuedCountLocked: Int { queue.count - queueHead }
+
+    /// Drops the oldest queued output.
+    final func dropOldestLocked() {
+        guard queueHead < queue.count else { return }
+        queueHead += 1
+    }
+
     /// The subscriber's outstanding demand minus the outputs waiting in the queue.
     final var unqueuedDemandLocked: Subscribers.Demand {
         demand - (queue.count - queueHead)
@@ -66,6 +75,9 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
     /// Called without the lock held.
     func didRequest(_ demand: Subscribers.Demand) {}
 
+    /// A queued output was delivered. Called without the lock held.
+    func didDeliver() {}
+
     /// Cancel every upstream subscription. Called without the lock held, once, on cancel or
     /// after a failure was produced by a source.
     func cancelUpstreams() {}
@@ -89,6 +101,7 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
             case .value(let downstream, let value):
                 let more = downstream.receive(value)
                 lock.withLock { if self.downstream != nil { demand += more } }
+                didDeliver()
             case .completion(let downstream, let completion):
                 downstream.receive(completion: completion)
                 return
