@@ -100,4 +100,20 @@ struct MergeTests {
         #expect(Set(subscriber.values).count == 8_000)
         #expect(subscriber.violations.isEmpty)
     }
+
+    @Test func wideMergesAndTheirChainingOverloads() {
+        let j = (1...8).map { Just($0) }
+        var results: [[Int]] = []
+        _ = j[0].merge(with: j[1], j[2]).collect().sink { results.append($0) }
+        _ = j[0].merge(with: j[1], j[2], j[3], j[4], j[5], j[6], j[7]).collect().sink { results.append($0) }
+        let chained:
+            Publishers.Merge8<Just<Int>, Just<Int>, Just<Int>, Just<Int>, Just<Int>, Just<Int>, Just<Int>, Just<Int>> =
+                j[0].merge(with: j[1]).merge(with: j[2]).merge(with: j[3], j[4]).merge(with: j[5], j[6], j[7])
+        _ = chained.collect().sink { results.append($0) }
+        _ = Publishers.Merge5(j[0], j[1], j[2], j[3], j[4]).merge(with: j[5], j[6], j[7]).collect().sink {
+            results.append($0)
+        }
+        #expect(results == [[1, 2, 3], Array(1...8), Array(1...8), Array(1...8)])
+        #expect(Publishers.Merge3(j[0], j[1], j[2]) == Publishers.Merge3(j[0], j[1], j[2]))
+    }
 }
