@@ -1,2 +1,2 @@
-import Testing
 import Combine
+import Testing

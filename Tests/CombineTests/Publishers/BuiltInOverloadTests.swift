@@ -1,0 +1,161 @@
+import Combine
+import CombineTesting
+import Testing
+
+private struct Failure: Error, Equatable {
+    let code: Int
+}
+
+/// Collects what a publisher that never fails publishes synchronously.
+private func values<P: Publisher>(_ publisher: P) -> [P.Output] where P.Failure == Never {
+    var result: [P.Output] = []
+    _ = publisher.sink { result.append($0) }
+    return result
+}
+
+/// Collects values and the completion of a publisher that may fail.
+private func events<P: Publisher>(_ publisher: P) -> (values: [P.Output], failure: P.Failure?) {
+    var result: [P.Output] = []
+    var failure: P.Failure?
+    _ = publisher.sink(
+        receiveCompletion: { if case .failure(let error) = $0 { failure = error } },
+        receiveValue: { result.append($0) })
+    return (result, failure)
+}
+
+@Suite("Just's own operators")
+struct JustOverloadTests {
+    @Test func returnTypesAreApples() {
+        let mapped: Just<String> = Just(1).map { "\($0)" }
+        let filtered: Optional<Int>.Publisher = Just(1).filter { $0 > 5 }
+        let tried: Result<Int, any Error>.Publisher = Just(1).tryMap { $0 + 1 }
+        let typed: Result<Int, Failure>.Publisher = Just(1).setFailureType(to: Failure.self)
+        let reduced: Result<Int, Never>.Publisher = Just(2).reduce(10, +)
+        let appended: Publishers.Sequence<[Int], Never> = Just(1).append(2, 3)
+        let ignored: Empty<Int, Never> = Just(1).ignoreOutput()
+        #expect(values(mapped) == ["1"])
+        #expect(values(filtered).isEmpty)
+        #expect(events(tried).values == [2])
+        #expect(events(typed).values == [1])
+        #expect(values(reduced) == [12])
+        #expect(values(appended) == [1, 2, 3])
+        #expect(values(ignored).isEmpty)
+    }
+
+    @Test func eachOverloadComputesTheRightValue() {
+        #expect(values(Just(3).contains(3)) == [true])
+        #expect(values(Just(3).allSatisfy { $0 > 5 }) == [false])
+        #expect(values(Just(3).collect()) == [[3]])
+        #expect(values(Just("7").compactMap { Int($0) }) == [7])
+        #expect(values(Just(3).count()) == [1])
+        #expect(values(Just(3).dropFirst()).isEmpty)
+        #expect(values(Just(3).dropFirst(0)) == [3])
+        #expect(values(Just(3).prefix(0)).isEmpty)
+        #expect(values(Just(3).output(at: 0)) == [3])
+        #expect(values(Just(3).output(in: 1...2)).isEmpty)
+        #expect(values(Just(3).prepend([1, 2])) == [1, 2, 3])
+        #expect(values(Just(3).scan(1, +)) == [4])
+        #expect(values(Just(3).first(where: { $0 == 3 })) == [3])
+        #expect(values(Just(3).min()) == [3])
+        #expect(values(Just(3).replaceEmpty(with: 0)) == [3])
+        let failed = events(Just(3).tryReduce(0) { _, _ in throw Failure(code: 1) })
+        #expect(failed.values.isEmpty)
+        #expect(failed.failure as? Failure == Failure(code: 1))
+    }
+}
+
+@Suite("Optional.Publisher's own operators")
+struct OptionalOverloadTests {
+    @Test func withAndWithoutAValue() {
+        let some = Optional(4).publisher
+        let none = Optional<Int>.none.publisher
+        let mapped: Optional<String>.Publisher = some.map { "\($0)" }
+        #expect(values(mapped) == ["4"])
+        #expect(values(none.map { $0 * 2 }).isEmpty)
+        #expect(values(some.count()) == [1])
+        #expect(values(none.count()) == [0])
+        #expect(values(none.collect()) == [[]])
+        #expect(values(none.allSatisfy { _ in false }) == [true])
+        #expect(values(some.contains(4)) == [true])
+        #expect(values(none.reduce(7, +)) == [7])
+        #expect(values(none.scan(7, +)).isEmpty)
+        let replaced: Just<Int> = none.replaceEmpty(with: 9)
+        #expect(values(replaced) == [9])
+        #expect(values(some.filter { $0 > 5 }).isEmpty)
+        #expect(values(some.drop(while: { $0 < 5 })).isEmpty)
+    }
+}
+
+@Suite("Result.Publisher's own operators")
+struct ResultOverloadTests {
+    @Test func successAndFailure() {
+        let success = Result<Int, Failure>.success(2).publisher
+        let failure = Result<Int, Failure>.failure(Failure(code: 1)).publisher
+        let mapped: Result<Int, Failure>.Publisher = success.map { $0 * 10 }
+        #expect(events(mapped).values == [20])
+        #expect(events(failure.map { $0 * 10 }).failure == Failure(code: 1))
+        let replaced: Result<Int, Never>.Publisher = failure.replaceError(with: 0)
+        #expect(values(replaced) == [0])
+        #expect(events(success.count()).values == [1])
+        #expect(events(success.tryMap { _ -> Int in throw Failure(code: 5) }).failure as? Failure == Failure(code: 5))
+        #expect(events(failure.tryMap { $0 }).failure as? Failure == Failure(code: 1))
+        #expect(events(success.mapError { _ in Failure(code: 9) }).values == [2])
+        let typed: Result<Int, Failure>.Publisher = Result<Int, Never>.success(1).publisher.setFailureType(
+            to: Failure.self)
+        #expect(events(typed).values == [1])
+        #expect(events(success.contains(2)).values == [true])
+        #expect(events(success.reduce(1, +)).values == [3])
+    }
+}
+
+@Suite("Publishers.Sequence's own operators")
+struct SequenceOverloadTests {
+    @Test func operatorsApplyToTheSequenceAtOnce() {
+        var calls = 0
+        let mapped: Publishers.Sequence<[Int], Never> = [1, 2, 3].publisher.map { value -> Int in
+            calls += 1
+            return value * 2
+        }
+        #expect(calls == 3)  // before any subscription, as Combine does
+        #expect(values(mapped) == [2, 4, 6])
+    }
+
+    @Test func returnTypesAndValues() {
+        let numbers = [3, 1, 1, 2].publisher
+        let counted: Just<Int> = numbers.count()
+        let first: Optional<Int>.Publisher = numbers.first()
+        let last: Optional<Int>.Publisher = numbers.last()
+        let dropped: Publishers.Sequence<DropFirstSequence<[Int]>, Never> = numbers.dropFirst()
+        let prefixed: Publishers.Sequence<PrefixSequence<[Int]>, Never> = numbers.prefix(2)
+        let collected: Result<[Int], Never>.Publisher = numbers.collect()
+        #expect(values(counted) == [4])
+        #expect(values(first) == [3])
+        #expect(values(last) == [2])
+        #expect(values(dropped) == [1, 1, 2])
+        #expect(values(prefixed) == [3, 1])
+        #expect(values(collected) == [[3, 1, 1, 2]])
+        #expect(values(numbers.removeDuplicates()) == [3, 1, 2])
+        #expect(values(numbers.min()) == [1])
+        #expect(values(numbers.max()) == [3])
+        #expect(values(numbers.scan(0, +)) == [3, 4, 5, 7])
+        #expect(values(numbers.reduce(0, +)) == [7])
+        #expect(values(numbers.output(at: 2)) == [1])
+        #expect(values(numbers.output(at: 9)).isEmpty)
+        #expect(values(numbers.output(in: 1..<3)) == [1, 1])
+        #expect(values(numbers.append(9)) == [3, 1, 1, 2, 9])
+        #expect(values(numbers.prepend([0].publisher)) == [0, 3, 1, 1, 2])
+        #expect(values([1, nil, 3].publisher.replaceNil(with: 0)) == [1, 0, 3])
+        #expect(values(numbers.contains(2)) == [true])
+        #expect(values(numbers.allSatisfy { $0 > 0 }) == [true])
+        #expect(values(numbers.first(where: { $0 < 3 })) == [1])
+        #expect(values(numbers.last(where: { $0 < 3 })) == [2])
+    }
+
+    @Test func failingSequencesKeepTheirFailureType() {
+        let failing = [1, 2].publisher.setFailureType(to: Failure.self)
+        let typed: Publishers.Sequence<[Int], Failure> = failing
+        let counted: Result<Int, Failure>.Publisher = typed.count()
+        #expect(events(counted).values == [2])
+        #expect(events(typed.tryAllSatisfy { _ in throw Failure(code: 3) }).failure as? Failure == Failure(code: 3))
+    }
+}
