@@ -1,0 +1,78 @@
+import Combine
+import CombineTesting
+import Testing
+
+@testable import CombineCore
+
+private struct Failure: Error, Equatable {
+    let code: Int
+}
+
+@Suite("AnyPublisher, AnySubscriber")
+struct TypeErasureTests {
+    @Test func anyPublisherForwardsEverything() {
+        let subject = PassthroughSubject<Int, Failure>()
+        let erased: AnyPublisher<Int, Failure> = subject.eraseToAnyPublisher()
+        let subscriber = TestSubscriber<Int, Failure>()
+        erased.subscribe(subscriber)
+        subject.send(1)
+        subject.send(completion: .failure(Failure(code: 2)))
+        #expect(subscriber.events == [.subscription, .value(1), .completion(.failure(Failure(code: 2)))])
+        #expect(erased.description == "AnyPublisher")
+    }
+
+    @Test func erasingTwiceKeepsOneBox() {
+        let erased = Just(1).eraseToAnyPublisher()
+        let again: AnyPublisher<Int, Never> = erased.eraseToAnyPublisher()
+        let wrapped = AnyPublisher(erased)
+        #expect(again.box === erased.box)
+        #expect(wrapped.box === erased.box)
+    }
+
+    @Test func anySubscriberKeepsTheWrappedIdentifier() {
+        let subscriber = TestSubscriber<Int, Never>()
+        let erased = AnySubscriber(subscriber)
+        #expect(erased.combineIdentifier == subscriber.combineIdentifier)
+        #expect(AnySubscriber(erased).combineIdentifier == subscriber.combineIdentifier)
+        [1, 2].publisher.subscribe(erased)
+        #expect(subscriber.values == [1, 2])
+        #expect(erased.description == "TestSubscriber")
+    }
+
+    @Test func closureSubscriberCallsItsClosures() {
+        var log: [String] = []
+        let subscriber = AnySubscriber<Int, Never>(
+            receiveSubscription: { subscription in
+                log.append("subscription")
+                subscription.request(.max(1))
+            },
+            receiveValue: { value in
+                log.append("value \(value)")
+                return .max(1)
+            },
+            receiveCompletion: { _ in log.append("finished") })
+        [1, 2].publisher.subscribe(subscriber)
+        #expect(log == ["subscription", "value 1", "value 2", "finished"])
+        #expect(subscriber.description == "Anonymous AnySubscriber")
+    }
+
+    @Test func closureSubscriberWithoutClosuresIgnoresEvents() {
+        let upstream = TestPublisher<Int, Never>()
+        let subscriber = AnySubscriber<Int, Never>()
+        upstream.subscribe(subscriber)
+        #expect(upstream.send(1) == .none)
+        #expect(upstream.requests.isEmpty)
+    }
+
+    @Test func anySubscriberFromASubjectFeedsIt() {
+        let subject = PassthroughSubject<Int, Never>()
+        let downstream = TestSubscriber<Int, Never>()
+        subject.subscribe(downstream)
+        let upstream = TestPublisher<Int, Never>()
+        upstream.subscribe(AnySubscriber(subject))
+        #expect(upstream.requests == [.unlimited])
+        upstream.send(5)
+        upstream.send(completion: .finished)
+        #expect(downstream.events == [.subscription, .value(5), .completion(.finished)])
+    }
+}

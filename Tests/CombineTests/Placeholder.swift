@@ -1,2 +1,0 @@
-import Combine
-import Testing
