@@ -80,8 +80,9 @@ extension Subscribers {
         /// `Int.max`) gives `.unlimited`.
         @inlinable
         public static func + (lhs: Demand, rhs: Demand) -> Demand {
-            let sum = lhs.rawValue &+ rhs.rawValue  // both are at most 2^63: no overflow
-            return Demand(rawValue: Swift.min(sum, unlimitedRawValue))
+            // Both are at most 2^63, so only `.unlimited + .unlimited` overflows a `UInt`.
+            let (sum, overflow) = lhs.rawValue.addingReportingOverflow(rhs.rawValue)
+            return overflow ? .unlimited : Demand(rawValue: Swift.min(sum, unlimitedRawValue))
         }
 
         /// Adds two demands and assigns the result to the left side.

@@ -11,13 +11,14 @@
 /// ```
 ///
 /// All methods may be called from any thread. Calls into one subscriber never overlap.
-/// After completion, sending (or setting ``value``) has no effect.
+/// After completion, ``send(_:)`` has no effect; setting ``value`` stores the value without
+/// sending it.
 public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
     private let core: SubjectCore<Output, Failure>
 
     /// Creates a current value subject with the given initial value.
     public init(_ value: Output) {
-        core = SubjectCore(current: value, name: "CurrentValueSubject")
+        core = SubjectCore(current: value, name: "CurrentValueSubject", requestsUpstreamAtOnce: true)
     }
 
     deinit {
@@ -25,9 +26,11 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchec
     }
 
     /// The value wrapped by this subject, published as a new element whenever it changes.
+    ///
+    /// Setting it after completion stores the new value without sending it.
     public var value: Output {
         get { core.currentValue }
-        set { core.send(newValue) }
+        set { core.setCurrentValue(newValue) }
     }
 
     /// Sends a value to the subscribers and makes it the current value.
@@ -40,8 +43,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchec
         core.send(completion: completion)
     }
 
-    /// Keeps the upstream subscription and requests `.unlimited` from it once any
-    /// subscriber of this subject has requested values.
+    /// Keeps the upstream subscription and requests `.unlimited` from it at once.
     public func send(subscription: Subscription) {
         core.send(subscription: subscription)
     }

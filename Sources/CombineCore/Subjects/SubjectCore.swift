@@ -10,18 +10,20 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     private var liveConduits = 0
     private var completion: Subscribers.Completion<Failure>?
     private var upstreams: [Subscription] = []
-    /// Whether any subscriber has requested values yet: until then, upstream subscriptions
-    /// sent to the subject are not asked for anything.
-    private var hasDownstreamDemand = false
+    /// Whether upstream subscriptions sent to the subject are asked for `.unlimited` at once.
+    /// A passthrough subject starts without and gets it when a subscriber first requests
+    /// values; a current-value subject asks at once, as Apple's does.
+    private var hasDownstreamDemand: Bool
     /// The current value of a ``CurrentValueSubject``; always `nil` for a passthrough one.
     private var current: Output?
 
     /// The subject's type name, which its subscriptions show as their description.
     private let name: String
 
-    init(current: Output?, name: String) {
+    init(current: Output?, name: String, requestsUpstreamAtOnce: Bool = false) {
         self.current = current
         self.name = name
+        self.hasDownstreamDemand = requestsUpstreamAtOnce
     }
 
     var currentValue: Output {
@@ -30,8 +32,21 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
 
     /// Sends `value` to every subscriber that has demand for it. A completed subject ignores it.
     func send(_ value: Output) {
+        send(value, storingAfterCompletion: false)
+    }
+
+    /// Sets the current value and sends it. After completion the value is still stored
+    /// though nothing is sent, as Apple's `CurrentValueSubject.value` setter does.
+    func setCurrentValue(_ value: Output) {
+        send(value, storingAfterCompletion: true)
+    }
+
+    private func send(_ value: Output, storingAfterCompletion: Bool) {
         let snapshot: ContiguousArray<SubjectConduitBase<Output, Failure>?>? = lock.withLock {
-            guard completion == nil else { return nil }
+            guard completion == nil else {
+                if storingAfterCompletion { current = value }
+                return nil
+            }
             if current != nil { current = value }
             return conduits
         }
