@@ -1,0 +1,114 @@
+import Baseline
+import Benchmark
+import OpenCombineScenarios
+import OursScenarios
+
+/// One scenario: the same work done by this library, OpenCombine and a hand-written loop.
+/// `operations` is how many values (or operations) one iteration performs: `run.sh`
+/// divides by it to report time and mallocs per value.
+struct Scenario: Sendable {
+    let name: String
+    let operations: Int
+    let ours: @Sendable (Int) -> Int
+    let openCombine: (@Sendable (Int) -> Int)?
+    let baseline: @Sendable (Int) -> Int
+}
+
+let scenarios: [Scenario] = [
+    Scenario(
+        name: "sequence.map.filter.sink", operations: 1_000_000, ours: OursScenarios.Scenarios.sequenceMapFilterSink,
+        openCombine: OpenCombineScenarios.Scenarios.sequenceMapFilterSink, baseline: Baseline.sequenceMapFilterSink),
+    Scenario(
+        name: "subject send -> 1 sink", operations: 1_000_000, ours: OursScenarios.Scenarios.subjectToOneSink,
+        openCombine: OpenCombineScenarios.Scenarios.subjectToOneSink, baseline: Baseline.subjectToOneSink),
+    Scenario(
+        name: "subject send -> 100 sinks (per delivery)", operations: 10_000 * 100,
+        ours: { OursScenarios.Scenarios.subjectToHundredSinks($0 / 100) },
+        openCombine: { OpenCombineScenarios.Scenarios.subjectToHundredSinks($0 / 100) },
+        baseline: { Baseline.subjectToHundredSinks($0 / 100) }),
+    Scenario(
+        name: "subscribe+cancel subject.map.sink", operations: 100_000, ours: OursScenarios.Scenarios.subscribeAndCancel,
+        openCombine: OpenCombineScenarios.Scenarios.subscribeAndCancel, baseline: Baseline.subscribeAndCancel),
+    Scenario(
+        name: "chain of 50 maps", operations: 100_000, ours: OursScenarios.Scenarios.chainOfFiftyMaps,
+        openCombine: OpenCombineScenarios.Scenarios.chainOfFiftyMaps, baseline: Baseline.chainOfFiftyMaps),
+    Scenario(
+        name: "CurrentValueSubject.value = (1 sink)", operations: 1_000_000,
+        ours: OursScenarios.Scenarios.currentValueSet, openCombine: OpenCombineScenarios.Scenarios.currentValueSet,
+        baseline: Baseline.currentValueSet),
+    Scenario(
+        name: "sequence, .max(1) per value", operations: 1_000_000, ours: OursScenarios.Scenarios.oneAtATime,
+        openCombine: OpenCombineScenarios.Scenarios.oneAtATime, baseline: Baseline.oneAtATime),
+    Scenario(
+        name: "two threads sending into one subject", operations: 1_000_000,
+        ours: OursScenarios.Scenarios.twoThreadsSending, openCombine: OpenCombineScenarios.Scenarios.twoThreadsSending,
+        baseline: Baseline.twoThreadsSending),
+    Scenario(
+        name: "Just(x).sink (subscribe+deliver)", operations: 200_000, ours: OursScenarios.Scenarios.justSink,
+        openCombine: OpenCombineScenarios.Scenarios.justSink, baseline: Baseline.justSink),
+    Scenario(
+        name: "sequence.flatMap { Just($0) }", operations: 200_000, ours: OursScenarios.Scenarios.flatMapJust,
+        openCombine: OpenCombineScenarios.Scenarios.flatMapJust, baseline: Baseline.flatMapJust),
+    Scenario(
+        name: "subject.scan.removeDuplicates.compactMap", operations: 1_000_000,
+        ours: OursScenarios.Scenarios.scanRemoveDuplicatesCompactMap,
+        openCombine: OpenCombineScenarios.Scenarios.scanRemoveDuplicatesCompactMap,
+        baseline: Baseline.scanRemoveDuplicatesCompactMap),
+    Scenario(
+        name: "zip of two subjects", operations: 500_000, ours: OursScenarios.Scenarios.zipTwoSubjects,
+        openCombine: OpenCombineScenarios.Scenarios.zipTwoSubjects, baseline: Baseline.zipTwoSubjects),
+    Scenario(
+        name: "combineLatest of two subjects", operations: 500_000,
+        ours: OursScenarios.Scenarios.combineLatestTwoSubjects,
+        openCombine: nil,
+        baseline: Baseline.combineLatestTwoSubjects),
+    Scenario(
+        name: "merge of two subjects", operations: 1_000_000, ours: OursScenarios.Scenarios.mergeTwoSubjects,
+        openCombine: nil, baseline: Baseline.mergeTwoSubjects),
+]
+
+let liveSubscriptionCount = 100_000
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .mallocCountTotal],
+        timeUnits: .nanoseconds,
+        units: [.mallocCountTotal: .count],
+        warmupIterations: 1,
+        scalingFactor: .one,
+        maxDuration: .seconds(3),
+        maxIterations: 7)
+
+    for scenario in scenarios {
+        let variants: [(String, (@Sendable (Int) -> Int)?)] = [
+            ("ours", scenario.ours), ("OpenCombine", scenario.openCombine), ("baseline", scenario.baseline),
+        ]
+        for (variant, body) in variants {
+            guard let body else { continue }
+            Benchmark("\(scenario.name) | \(variant) | \(scenario.operations)") { benchmark in
+                for _ in benchmark.scaledIterations {
+                    blackHole(body(scenario.operations))
+                }
+            }
+        }
+    }
+
+    // Bytes allocated while making `liveSubscriptionCount` subscriptions that stay alive
+    // to the end of the iteration: an upper bound of the heap each live one holds.
+    let liveVariants: [(String, @Sendable (Int) -> [Any])] = [
+        ("ours", OursScenarios.Scenarios.liveSubscriptions),
+        ("OpenCombine", OpenCombineScenarios.Scenarios.liveSubscriptions),
+        ("baseline", Baseline.liveSubscriptions),
+    ]
+    for (variant, makeLive) in liveVariants {
+        Benchmark(
+            "heap bytes per live subject.map.sink | \(variant) | \(liveSubscriptionCount)",
+            configuration: .init(
+                metrics: [.mallocBytesCount, .mallocCountTotal], units: [.mallocBytesCount: .count], maxIterations: 3)
+        ) { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(makeLive(liveSubscriptionCount))
+            }
+        }
+    }
+}

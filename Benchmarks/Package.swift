@@ -1,0 +1,38 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The benchmarks live in their own package so that the library keeps zero dependencies.
+// Every scenario runs three times in one process: this library (`Combine`), OpenCombine
+// 0.14.0 (`OpenCombine`), and a hand-written baseline. The scenario code is one file,
+// compiled once against each library (`Scenarios/OpenCombine` links to `Scenarios/Ours`).
+let package = Package(
+    name: "swift-combine-benchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "swift-combine", path: ".."),
+        .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
+        .package(url: "https://github.com/ordo-one/package-benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .target(
+            name: "OursScenarios",
+            dependencies: [.product(name: "Combine", package: "swift-combine")],
+            path: "Scenarios/Ours"),
+        .target(
+            name: "OpenCombineScenarios",
+            dependencies: [.product(name: "OpenCombine", package: "OpenCombine")],
+            path: "Scenarios/OpenCombine",
+            swiftSettings: [.define("OPENCOMBINE")]),
+        .target(name: "Baseline", path: "Scenarios/Baseline"),
+        .executableTarget(
+            name: "CombineBenchmarks",
+            dependencies: [
+                "OursScenarios", "OpenCombineScenarios", "Baseline",
+                .product(name: "Benchmark", package: "package-benchmark"),
+            ],
+            path: "Benchmarks/CombineBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

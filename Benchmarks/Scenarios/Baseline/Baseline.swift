@@ -1,0 +1,191 @@
+import Dispatch
+import Synchronization
+
+/// The same work as each scenario, written by hand with plain loops and closures: the
+/// cost floor the library is measured against.
+/// Returns its argument through a call the optimiser does not look into.
+@inline(never)
+@_optimize(none)
+func opaque<T>(_ value: T) -> T {
+    value
+}
+
+public enum Baseline {
+    /// A closure kept where the optimiser can't see through it, like a pipeline stage's:
+    /// without that, the loops below would be folded into constants.
+    final class Stage<Input, Output> {
+        let body: (Input) -> Output
+        init(_ body: @escaping (Input) -> Output) { self.body = opaque(body) }
+    }
+
+    public static func sequenceMapFilterSink(_ count: Int) -> Int {
+        var sum = 0
+        let map = Stage<Int, Int> { $0 &* 2 }
+        let filter = Stage<Int, Bool> { $0 % 3 == 0 }
+        let sink = Stage<Int, Void> { sum &+= $0 }
+        for value in 0..<count {
+            let mapped = map.body(value)
+            if filter.body(mapped) { sink.body(mapped) }
+        }
+        return sum
+    }
+
+    public static func subjectToOneSink(_ count: Int) -> Int {
+        var sum = 0
+        let observers = [Stage<Int, Void> { sum &+= $0 }]
+        for value in 0..<count {
+            for observer in observers { observer.body(value) }
+        }
+        return sum
+    }
+
+    public static func subjectToHundredSinks(_ sends: Int) -> Int {
+        var sum = 0
+        let observers = (0..<100).map { _ in Stage<Int, Void> { sum &+= $0 } }
+        for value in 0..<sends {
+            for observer in observers { observer.body(value) }
+        }
+        return sum
+    }
+
+    public static func subscribeAndCancel(_ count: Int) -> Int {
+        var total = 0
+        var observers: [Int: Stage<Int, Void>] = [:]
+        for id in 0..<count {
+            let map = Stage<Int, Int> { $0 + 1 }
+            observers[id] = Stage<Int, Void> { total &+= map.body($0) }
+            observers[id] = nil
+        }
+        return total &+ observers.count
+    }
+
+    public static func liveSubscriptions(_ count: Int) -> [Any] {
+        (0..<count).map { _ in
+            let map = Stage<Int, Int> { $0 + 1 }
+            return Stage<Int, Void> { _ = map.body($0) }
+        }
+    }
+
+    public static func chainOfFiftyMaps(_ count: Int) -> Int {
+        let stages = (0..<50).map { _ in Stage<Int, Int> { $0 &+ 1 } }
+        var sum = 0
+        for value in 0..<count {
+            var current = value
+            for stage in stages { current = stage.body(current) }
+            sum &+= current
+        }
+        return sum
+    }
+
+    public static func currentValueSet(_ count: Int) -> Int {
+        final class Holder {
+            var onChange: (Int) -> Void = { _ in }
+            var value = 0 {
+                didSet { onChange(value) }
+            }
+        }
+        let holder = Holder()
+        var sum = 0
+        holder.onChange = opaque({ sum &+= $0 })
+        for value in 0..<count { holder.value = value }
+        return sum
+    }
+
+    public static func oneAtATime(_ count: Int) -> Int {
+        var sum = 0
+        var demand = opaque(1)
+        let receive = Stage<Int, Int> { value in
+            sum &+= value
+            return 1
+        }
+        var value = 0
+        while value < count, demand > 0 {
+            demand -= 1
+            demand += receive.body(value)
+            value += 1
+        }
+        return sum
+    }
+
+    public static func twoThreadsSending(_ count: Int) -> Int {
+        let lock = Mutex(0)
+        let group = DispatchGroup()
+        for _ in 0..<2 {
+            DispatchQueue.global().async(group: group) {
+                for value in 0..<count / 2 { lock.withLock { $0 &+= value } }
+            }
+        }
+        group.wait()
+        return lock.withLock { $0 }
+    }
+
+    public static func justSink(_ count: Int) -> Int {
+        var sum = 0
+        for value in 0..<count {
+            let sink = Stage<Int, Void> { sum &+= $0 }
+            sink.body(value)
+        }
+        return sum
+    }
+
+    public static func flatMapJust(_ count: Int) -> Int {
+        var sum = 0
+        let inner = Stage<Int, Int> { $0 }
+        for value in 0..<count { sum &+= inner.body(value) }
+        return sum
+    }
+
+    public static func scanRemoveDuplicatesCompactMap(_ count: Int) -> Int {
+        var sum = 0
+        var accumulator = 0
+        var previous: Int?
+        let scan = Stage<Int, Int> { value in
+            accumulator = accumulator &+ value / 4
+            return accumulator
+        }
+        for value in 0..<count {
+            let scanned = scan.body(value)
+            if scanned == previous { continue }
+            previous = scanned
+            if scanned % 2 == 0 { sum &+= scanned }
+        }
+        return sum
+    }
+
+    public static func zipTwoSubjects(_ count: Int) -> Int {
+        var sum = 0
+        var left: [Int] = []
+        var leftHead = 0
+        let sink = Stage<(Int, Int), Void> { sum &+= $0.0 &+ $0.1 }
+        for value in 0..<count {
+            left.append(value)
+            let first = left[leftHead]
+            leftHead += 1
+            sink.body((first, value))
+        }
+        return sum
+    }
+
+    public static func combineLatestTwoSubjects(_ count: Int) -> Int {
+        var sum = 0
+        var latest: (Int?, Int?) = (nil, nil)
+        let sink = Stage<(Int, Int), Void> { sum &+= $0.0 &+ $0.1 }
+        for value in 0..<count {
+            latest.0 = value
+            if let b = latest.1 { sink.body((value, b)) }
+            latest.1 = value
+            if let a = latest.0 { sink.body((a, value)) }
+        }
+        return sum
+    }
+
+    public static func mergeTwoSubjects(_ count: Int) -> Int {
+        var sum = 0
+        let sink = Stage<Int, Void> { sum &+= $0 }
+        for value in 0..<count / 2 {
+            sink.body(value)
+            sink.body(value)
+        }
+        return sum
+    }
+}

@@ -1,0 +1,176 @@
+// One source for two targets: `OursScenarios` compiles it against this library,
+// `OpenCombineScenarios` (through a symbolic link, with OPENCOMBINE defined) against
+// OpenCombine 0.14.0, so both run exactly the same code.
+#if OPENCOMBINE
+import OpenCombine
+#else
+import Combine
+#endif
+import Dispatch
+
+/// The benchmark scenarios; each returns a checksum so that nothing is optimised away.
+public enum Scenarios {
+    public static func sequenceMapFilterSink(_ count: Int) -> Int {
+        var sum = 0
+        _ = (0..<count).publisher.map { $0 &* 2 }.filter { $0 % 3 == 0 }.sink { sum &+= $0 }
+        return sum
+    }
+
+    public static func subjectToOneSink(_ count: Int) -> Int {
+        let subject = PassthroughSubject<Int, Never>()
+        var sum = 0
+        let cancellable = subject.sink { sum &+= $0 }
+        for value in 0..<count { subject.send(value) }
+        cancellable.cancel()
+        return sum
+    }
+
+    public static func subjectToHundredSinks(_ sends: Int) -> Int {
+        let subject = PassthroughSubject<Int, Never>()
+        var sum = 0
+        let cancellables = (0..<100).map { _ in subject.sink { sum &+= $0 } }
+        for value in 0..<sends { subject.send(value) }
+        cancellables.forEach { $0.cancel() }
+        return sum
+    }
+
+    public static func subscribeAndCancel(_ count: Int) -> Int {
+        let subject = PassthroughSubject<Int, Never>()
+        var total = 0
+        for _ in 0..<count {
+            let cancellable = subject.map { $0 + 1 }.sink { total &+= $0 }
+            cancellable.cancel()
+        }
+        return total
+    }
+
+    public static func liveSubscriptions(_ count: Int) -> [Any] {
+        let subject = PassthroughSubject<Int, Never>()
+        return (0..<count).map { _ in subject.map { $0 + 1 }.sink { _ in } }
+    }
+
+    public static func chainOfFiftyMaps(_ count: Int) -> Int {
+        let subject = PassthroughSubject<Int, Never>()
+        var publisher = subject.eraseToAnyPublisher()
+        for _ in 0..<50 { publisher = publisher.map { $0 &+ 1 }.eraseToAnyPublisher() }
+        var sum = 0
+        let cancellable = publisher.sink { sum &+= $0 }
+        for value in 0..<count { subject.send(value) }
+        cancellable.cancel()
+        return sum
+    }
+
+    public static func currentValueSet(_ count: Int) -> Int {
+        let subject = CurrentValueSubject<Int, Never>(0)
+        var sum = 0
+        let cancellable = subject.sink { sum &+= $0 }
+        for value in 0..<count { subject.value = value }
+        cancellable.cancel()
+        return sum
+    }
+
+    public static func oneAtATime(_ count: Int) -> Int {
+        final class OneAtATimeSubscriber: Subscriber {
+            typealias Input = Int
+            typealias Failure = Never
+            var sum = 0
+            func receive(subscription: Subscription) { subscription.request(.max(1)) }
+            func receive(_ input: Int) -> Subscribers.Demand {
+                sum &+= input
+                return .max(1)
+            }
+            func receive(completion: Subscribers.Completion<Never>) {}
+        }
+        let subscriber = OneAtATimeSubscriber()
+        (0..<count).publisher.subscribe(subscriber)
+        return subscriber.sum
+    }
+
+    /// Runs `body` on two threads at once and waits for both.
+    static func runOnTwoThreads(_ body: @escaping @Sendable () -> Void) {
+        let group = DispatchGroup()
+        for _ in 0..<2 {
+            DispatchQueue.global().async(group: group) { body() }
+        }
+        group.wait()
+    }
+
+    public static func twoThreadsSending(_ count: Int) -> Int {
+        #if OPENCOMBINE
+        nonisolated(unsafe) let subject = PassthroughSubject<Int, Never>()  // not Sendable there
+        #else
+        let subject = PassthroughSubject<Int, Never>()
+        #endif
+        nonisolated(unsafe) var sum = 0
+        let cancellable = subject.sink { sum &+= $0 }
+        runOnTwoThreads { for value in 0..<count / 2 { subject.send(value) } }
+        cancellable.cancel()
+        return sum
+    }
+
+    public static func justSink(_ count: Int) -> Int {
+        var sum = 0
+        for value in 0..<count {
+            _ = Just(value).sink { sum &+= $0 }
+        }
+        return sum
+    }
+
+    public static func flatMapJust(_ count: Int) -> Int {
+        var sum = 0
+        _ = (0..<count).publisher.flatMap { Just($0) }.sink { sum &+= $0 }
+        return sum
+    }
+
+    public static func scanRemoveDuplicatesCompactMap(_ count: Int) -> Int {
+        let subject = PassthroughSubject<Int, Never>()
+        var sum = 0
+        let cancellable = subject.scan(0) { $0 &+ $1 / 4 }.removeDuplicates().compactMap { $0 % 2 == 0 ? $0 : nil }
+            .sink { sum &+= $0 }
+        for value in 0..<count { subject.send(value) }
+        cancellable.cancel()
+        return sum
+    }
+
+    public static func zipTwoSubjects(_ count: Int) -> Int {
+        let a = PassthroughSubject<Int, Never>()
+        let b = PassthroughSubject<Int, Never>()
+        var sum = 0
+        let cancellable = a.zip(b).sink { sum &+= $0 &+ $1 }
+        for value in 0..<count {
+            a.send(value)
+            b.send(value)
+        }
+        cancellable.cancel()
+        return sum
+    }
+
+    // OpenCombine 0.14.0 has neither combineLatest nor merge: those scenarios show n/a.
+    #if !OPENCOMBINE
+    public static func combineLatestTwoSubjects(_ count: Int) -> Int {
+        let a = PassthroughSubject<Int, Never>()
+        let b = PassthroughSubject<Int, Never>()
+        var sum = 0
+        let cancellable = a.combineLatest(b).sink { sum &+= $0 &+ $1 }
+        for value in 0..<count {
+            a.send(value)
+            b.send(value)
+        }
+        cancellable.cancel()
+        return sum
+    }
+
+    public static func mergeTwoSubjects(_ count: Int) -> Int {
+        let a = PassthroughSubject<Int, Never>()
+        let b = PassthroughSubject<Int, Never>()
+        var sum = 0
+        let cancellable = a.merge(with: b).sink { sum &+= $0 }
+        for value in 0..<count / 2 {
+            a.send(value)
+            b.send(value)
+        }
+        cancellable.cancel()
+        return sum
+    }
+    #endif
+}

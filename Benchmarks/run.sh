@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Runs every benchmark scenario in three variants — this library, OpenCombine 0.14.0 and a
+# hand-written baseline — in one process, and prints one table of medians and ratios.
+#
+#   Benchmarks/run.sh             all scenarios (about 5 minutes on 2 cores)
+#   Benchmarks/run.sh 'zip.*'     the scenarios whose names match a regular expression
+set -euo pipefail
+cd "$(dirname "$0")"
+
+filter="${1:-.*}"
+output=$(mktemp)
+swift build -c release >/dev/null
+swift package --disable-sandbox benchmark --filter "$filter" --format markdown 2>/dev/null >"$output"
+python3 summarize.py "$output"
