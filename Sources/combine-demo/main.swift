@@ -8,6 +8,9 @@ import Foundation
 
 let scenarios: [(name: String, summary: String, run: () -> Void)] = [
     ("wizard", "§1 wizard graduation: compactMap, filter, prefix(3), assign", wizardGraduation),
+    ("magic-trick", "§2 magic trick download: decode, catch inside flatMap, map(\\.name)", magicTrickDownload),
+    ("wand", "§4 wand creation: Zip3 of three jobs, CombineLatest3 of three switches", wandCreation),
+    ("designing-apis", "§6 Future and Deferred, retry, a query behind a subject with handleEvents", designingAPIs),
     ("custom-subscriber", "§7 a custom subscriber that asks for .max(3), then one more", customSubscriber),
     ("custom-publisher", "§7 a display-link-like custom publisher and subscription", customPublisher),
     ("record", "§7 Record replays a recorded sequence of values and a completion", recordReplay),

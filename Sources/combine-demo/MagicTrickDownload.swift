@@ -1,0 +1,38 @@
+import Combine
+import Foundation
+
+/// SCENARIOS.md §2. A `PassthroughSubject` of user-info dictionaries stands in for the
+/// NotificationCenter publisher; JSON `Data` in `userInfo["data"]` is decoded into a
+/// `MagicTrick`, and a decoding failure is replaced inside `flatMap` so that the outer
+/// stream lives on. (`receive(on:)` joins when the schedulers land.)
+struct MagicTrick: Codable {
+    static let placeholder = MagicTrick(name: "[placeholder]")
+    let name: String
+}
+
+func magicTrickDownload() {
+    let trickNotifications = PassthroughSubject<[String: Any], Never>()
+    var names: [String] = []
+    let cancellable =
+        trickNotifications
+        .map { userInfo in userInfo["data"] as? Data ?? Data() }
+        .flatMap { data in
+            Just(data)
+                .decode(type: MagicTrick.self, decoder: JSONDecoder())
+                .catch { error -> Just<MagicTrick> in
+                    print("  decode failed (\(type(of: error))): replaced by the placeholder")
+                    return Just(MagicTrick.placeholder)
+                }
+        }
+        .map(\.name)
+        .sink { name in
+            names.append(name)
+            print("  trick: \(name)")
+        }
+    for json in [#"{"name":"Floating Card"}"#, "not json", #"{"name":"Vanishing Coin"}"#] {
+        print("  post \(json)")
+        trickNotifications.send(["data": Data(json.utf8)])
+    }
+    print("  the stream is still alive after a bad payload: \(names)")
+    cancellable.cancel()
+}
