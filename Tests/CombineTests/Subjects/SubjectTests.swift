@@ -116,7 +116,9 @@ struct PassthroughSubjectTests {
     @Test func manyThreadsSendingEveryValueArrivesOnceAndCallsNeverOverlap() {
         let subject = PassthroughSubject<Int, Never>()
         let subscribers = (0..<4).map { _ in TestSubscriber<Int, Never>() }
-        subscribers.forEach { subject.subscribe($0) }
+        for subscriber in subscribers {
+            subject.subscribe(subscriber)
+        }
         DispatchQueue.concurrentPerform(iterations: 8) { worker in
             for value in 0..<1_000 { subject.send(worker * 1_000 + value) }
         }
