@@ -75,7 +75,7 @@ extension Publishers {
     ///
     /// The first subscriber connects it; when the last subscriber cancels, the connection is
     /// cancelled too.
-    public final class Autoconnect<Upstream: ConnectablePublisher>: Publisher, @unchecked Sendable {
+    public class Autoconnect<Upstream: ConnectablePublisher>: Publisher, @unchecked Sendable {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
 
