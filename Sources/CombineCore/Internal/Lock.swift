@@ -12,15 +12,16 @@ import Darwin
 /// that owns it. Every class that uses it is `@unchecked Sendable` and touches its mutable
 /// state only inside `withLock`; nothing calls out (downstream, upstream, user closures)
 /// while holding it.
+@usableFromInline
 typealias Lock = Mutex<Void>
 
 extension Mutex where Value == Void {
     /// Creates an unlocked lock.
-    @inline(__always)
+    @inlinable
     init() { self.init(()) }
 
     /// Runs `body` with the lock held.
-    @inline(__always)
+    @inlinable
     borrowing func withLock<R>(_ body: () throws -> R) rethrows -> R {
         // `Mutex.withLock` hands the guarded value in; a lock over `Void` has none.
         try withLock { (_: inout sending Void) throws -> sending R in
@@ -31,7 +32,7 @@ extension Mutex where Value == Void {
 }
 
 /// Identifies the current thread, to tell a re-entrant call from a concurrent one.
-@inline(__always)
+@inlinable
 func currentThreadID() -> UInt {
     #if canImport(Darwin)
     return UInt(bitPattern: pthread_self())

@@ -14,7 +14,7 @@
 /// After completion, ``send(_:)`` has no effect; setting ``value`` stores the value without
 /// sending it.
 public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
-    private let core: SubjectCore<Output, Failure>
+    @usableFromInline let core: SubjectCore<Output, Failure>
 
     /// Creates a current value subject with the given initial value.
     public init(_ value: Output) {
@@ -28,12 +28,14 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchec
     /// The value wrapped by this subject, published as a new element whenever it changes.
     ///
     /// Setting it after completion stores the new value without sending it.
+    @inlinable
     public var value: Output {
         get { core.currentValue }
         set { core.setCurrentValue(newValue) }
     }
 
     /// Sends a value to the subscribers and makes it the current value.
+    @inlinable
     public func send(_ input: Output) {
         core.send(input)
     }
@@ -48,6 +50,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchec
         core.send(subscription: subscription)
     }
 
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
         core.receive(subscriber: subscriber)
     }

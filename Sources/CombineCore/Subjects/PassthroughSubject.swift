@@ -14,7 +14,7 @@
 ///
 /// All methods may be called from any thread. Calls into one subscriber never overlap.
 public final class PassthroughSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
-    private let core = SubjectCore<Output, Failure>(current: nil, name: "PassthroughSubject")
+    @usableFromInline let core = SubjectCore<Output, Failure>(current: nil, name: "PassthroughSubject")
 
     /// Creates a subject.
     public init() {}
@@ -24,6 +24,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, @uncheck
     }
 
     /// Sends a value to every subscriber with outstanding demand.
+    @inlinable
     public func send(_ input: Output) {
         core.send(input)
     }
@@ -39,6 +40,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, @uncheck
         core.send(subscription: subscription)
     }
 
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
         core.receive(subscriber: subscriber)
     }

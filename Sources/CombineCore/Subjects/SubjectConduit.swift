@@ -1,13 +1,5 @@
-/// A subject's side of one subscriber: the subscription that subscriber holds.
-class SubjectConduitBase<Output, Failure: Error>: @unchecked Sendable {
-    /// The index in the subject's list of conduits; guarded by the subject's lock.
-    final var slot = -1
-
-    func offer(_ value: Output) { fatalError("abstract") }
-    func finish(_ completion: Subscribers.Completion<Failure>) { fatalError("abstract") }
-}
-
-/// Delivers a subject's events to one subscriber, within its demand, one call at a time.
+/// Delivers a subject's events to one subscriber, within its demand, one call at a time: the
+/// subscription that subscriber holds.
 ///
 /// Calls into the subscriber never overlap and no lock is held during them:
 /// - a thread that finds another thread delivering queues its event, and the delivering
@@ -17,77 +9,106 @@ class SubjectConduitBase<Output, Failure: Error>: @unchecked Sendable {
 ///
 /// A value for a subscriber without outstanding demand is dropped; a completion needs no
 /// demand.
-final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstream.Input, Downstream.Failure>,
-    Subscription, CustomStringConvertible, CustomReflectable, @unchecked Sendable
+///
+/// The conduit is generic over the values only. The subscriber is reached through closures
+/// made where the subscriber's type is known (``SubjectCore/receive(subscriber:)``, inlined
+/// into the caller), so a delivery runs code specialised for that subscriber instead of
+/// generic code looking types up at run time.
+@usableFromInline
+final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringConvertible, CustomReflectable,
+    @unchecked Sendable
 {
-    typealias Output = Downstream.Input
-    typealias Failure = Downstream.Failure
-
-    private enum Event {
+    @usableFromInline
+    enum Event {
         case value(Output)
         case completion(Subscribers.Completion<Failure>)
     }
 
-    private let lock = Lock()
-    private var downstream: Downstream?
-    private var core: SubjectCore<Output, Failure>?
-    private var demand = Subscribers.Demand.none
-    private var requestedBefore = false
+    /// The subscriber, as the closures that call it; `nil` once it is done with.
+    @usableFromInline
+    struct Downstream {
+        @usableFromInline let receiveValue: (Output) -> Subscribers.Demand
+        @usableFromInline let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
+
+        @inlinable
+        init<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Failure {
+            receiveValue = { subscriber.receive($0) }
+            receiveCompletion = { subscriber.receive(completion: $0) }
+        }
+    }
+
+    @usableFromInline let lock = Lock()
+    @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
+    @usableFromInline @exclusivity(unchecked) var core: SubjectCore<Output, Failure>?
+    @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
+    @usableFromInline @exclusivity(unchecked) var requestedBefore = false
     /// A completion was accepted (it may still wait in `pending`).
-    private var terminated = false
+    @usableFromInline @exclusivity(unchecked) var terminated = false
     /// The thread calling into the subscriber right now, or 0.
-    private var deliveringThread: UInt = 0
-    private var pending: [Event] = []
+    @usableFromInline @exclusivity(unchecked) var deliveringThread: UInt = 0
+    @usableFromInline @exclusivity(unchecked) var pending: [Event] = []
+    /// The index in the subject's list of conduits; guarded by the subject's lock.
+    @usableFromInline @exclusivity(unchecked) var slot = -1
+    @usableFromInline let name: String
 
-    private let name: String
-
+    @inlinable
     init(core: SubjectCore<Output, Failure>, downstream: Downstream, name: String) {
         self.core = core
         self.downstream = downstream
         self.name = name
     }
 
+    @usableFromInline
     var description: String { name }
 
-    var customMirror: Mirror {
-        Mirror(self, children: ["downstream": downstream as Any, "demand": lock.withLock { demand }])
-    }
+    @usableFromInline
+    var customMirror: Mirror { Mirror(self, children: ["demand": lock.withLock { demand }]) }
 
-    /// Hands the subscription to the subscriber. Events that arrive from other threads
-    /// meanwhile wait until it has returned.
-    func deliverSubscription() {
-        let downstream: Downstream? = lock.withLock {
-            deliveringThread = currentThreadID()
-            return self.downstream
-        }
-        downstream?.receive(subscription: self)
+    /// Hands the subscription to the subscriber, then delivers what arrived from other
+    /// threads meanwhile.
+    @inlinable
+    func deliverSubscription<S: Subscriber>(to subscriber: S) where S.Input == Output, S.Failure == Failure {
+        let me = currentThreadID()
+        lock.withLock { deliveringThread = me }
+        subscriber.receive(subscription: self)
         drain()
     }
 
-    override func offer(_ value: Output) {
+    @inlinable
+    func offer(_ value: Output) {
         let me = currentThreadID()
-        let target: (Downstream, outermost: Bool)? = lock.withLock {
+        var outermost = false
+        let target: Downstream? = lock.withLock {
             guard let downstream, !terminated, demand > 0 else { return nil }
             demand -= 1
             if deliveringThread == 0 {
                 deliveringThread = me
-                return (downstream, true)
+                outermost = true
+                return downstream
             }
-            if deliveringThread == me { return (downstream, false) }  // re-entrant: nested, as Combine does
+            if deliveringThread == me { return downstream }  // re-entrant: nested, as Combine does
             pending.append(.value(value))
             return nil
         }
-        guard let (downstream, outermost) = target else { return }
-        let more = downstream.receive(value)
-        lock.withLock {
-            if self.downstream != nil { demand += more }
+        guard let target else { return }
+        let more = target.receiveValue(value)
+        if outermost {
+            let mustDrain: Bool = lock.withLock {
+                if downstream != nil { demand += more }
+                guard pending.isEmpty else { return true }
+                deliveringThread = 0
+                return false
+            }
+            if mustDrain { drain() }
+        } else if more > 0 {
+            lock.withLock { if downstream != nil { demand += more } }
         }
-        if outermost { drain() }
     }
 
     /// Delivers what other threads queued while this thread was delivering, then releases
     /// the role of delivering thread.
-    private func drain() {
+    @usableFromInline
+    func drain() {
         while true {
             let next: (Downstream, Event)? = lock.withLock {
                 guard let downstream, !pending.isEmpty else {
@@ -106,18 +127,19 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
             guard let (downstream, event) = next else { return }
             switch event {
             case .value(let value):
-                let more: Subscribers.Demand = downstream.receive(value)
+                let more = downstream.receiveValue(value)
                 lock.withLock {
                     if self.downstream != nil { demand += more }
                 }
             case .completion(let completion):
-                downstream.receive(completion: completion)
+                downstream.receiveCompletion(completion)
                 return
             }
         }
     }
 
-    override func finish(_ completion: Subscribers.Completion<Failure>) {
+    @usableFromInline
+    func finish(_ completion: Subscribers.Completion<Failure>) {
         let me = currentThreadID()
         let target: Downstream? = lock.withLock {
             guard let downstream, !terminated else { return nil }
@@ -131,9 +153,10 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
             pending = []
             return downstream
         }
-        target?.receive(completion: completion)
+        target?.receiveCompletion(completion)
     }
 
+    @usableFromInline
     func request(_ demand: Subscribers.Demand) {
         demand.assertNonZero()
         let first: SubjectCore<Output, Failure>? = lock.withLock {
@@ -146,6 +169,7 @@ final class SubjectConduit<Downstream: Subscriber>: SubjectConduitBase<Downstrea
         first?.conduitDidRequestFirstDemand(self)
     }
 
+    @usableFromInline
     func cancel() {
         let released: (SubjectCore<Output, Failure>?, Downstream?) = lock.withLock {
             defer {

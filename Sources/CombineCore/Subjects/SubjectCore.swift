@@ -4,45 +4,51 @@
 ///
 /// Every method takes the lock only to read or change state, and calls conduits and
 /// upstream subscriptions after releasing it.
+@usableFromInline
 final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
-    private let lock = Lock()
-    private var conduits = ContiguousArray<SubjectConduitBase<Output, Failure>?>()
-    private var liveConduits = 0
-    private var completion: Subscribers.Completion<Failure>?
-    private var upstreams: [Subscription] = []
+    @usableFromInline let lock = Lock()
+    @usableFromInline @exclusivity(unchecked) var conduits = ContiguousArray<SubjectConduit<Output, Failure>?>()
+    @usableFromInline @exclusivity(unchecked) var liveConduits = 0
+    @usableFromInline @exclusivity(unchecked) var completion: Subscribers.Completion<Failure>?
+    @usableFromInline @exclusivity(unchecked) var upstreams: [Subscription] = []
     /// Whether upstream subscriptions sent to the subject are asked for `.unlimited` at once.
     /// A passthrough subject starts without and gets it when a subscriber first requests
     /// values; a current-value subject asks at once, as Apple's does.
-    private var hasDownstreamDemand: Bool
+    @usableFromInline @exclusivity(unchecked) var hasDownstreamDemand: Bool
     /// The current value of a ``CurrentValueSubject``; always `nil` for a passthrough one.
-    private var current: Output?
+    @usableFromInline @exclusivity(unchecked) var current: Output?
 
     /// The subject's type name, which its subscriptions show as their description.
-    private let name: String
+    @usableFromInline let name: String
 
+    @usableFromInline
     init(current: Output?, name: String, requestsUpstreamAtOnce: Bool = false) {
         self.current = current
         self.name = name
         self.hasDownstreamDemand = requestsUpstreamAtOnce
     }
 
+    @usableFromInline
     var currentValue: Output {
         lock.withLock { current! }
     }
 
     /// Sends `value` to every subscriber that has demand for it. A completed subject ignores it.
+    @inlinable
     func send(_ value: Output) {
         send(value, storingAfterCompletion: false)
     }
 
     /// Sets the current value and sends it. After completion the value is still stored
     /// though nothing is sent, as Apple's `CurrentValueSubject.value` setter does.
+    @inlinable
     func setCurrentValue(_ value: Output) {
         send(value, storingAfterCompletion: true)
     }
 
-    private func send(_ value: Output, storingAfterCompletion: Bool) {
-        let snapshot: ContiguousArray<SubjectConduitBase<Output, Failure>?>? = lock.withLock {
+    @inlinable
+    func send(_ value: Output, storingAfterCompletion: Bool) {
+        let snapshot: ContiguousArray<SubjectConduit<Output, Failure>?>? = lock.withLock {
             guard completion == nil else {
                 if storingAfterCompletion { current = value }
                 return nil
@@ -56,8 +62,9 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         }
     }
 
+    @usableFromInline
     func send(completion: Subscribers.Completion<Failure>) {
-        let snapshot: ContiguousArray<SubjectConduitBase<Output, Failure>?>? = lock.withLock {
+        let snapshot: ContiguousArray<SubjectConduit<Output, Failure>?>? = lock.withLock {
             guard self.completion == nil else { return nil }
             self.completion = completion
             defer {
@@ -73,6 +80,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         }
     }
 
+    @usableFromInline
     func send(subscription: Subscription) {
         let request: Bool = lock.withLock {
             upstreams.append(subscription)
@@ -81,8 +89,9 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         if request { subscription.request(.unlimited) }
     }
 
+    @inlinable
     func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-        let conduit = SubjectConduit(core: self, downstream: subscriber, name: name)
+        let conduit = SubjectConduit(core: self, downstream: .init(subscriber), name: name)
         let completed: Subscribers.Completion<Failure>? = lock.withLock {
             if let completion { return completion }
             conduit.slot = conduits.count
@@ -94,11 +103,12 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
             subscriber.receiveSubscriptionAndCompletion(completed)
             return
         }
-        conduit.deliverSubscription()
+        conduit.deliverSubscription(to: subscriber)
     }
 
     /// Called once per conduit, on its first request.
-    func conduitDidRequestFirstDemand(_ conduit: SubjectConduitBase<Output, Failure>) {
+    @usableFromInline
+    func conduitDidRequestFirstDemand(_ conduit: SubjectConduit<Output, Failure>) {
         let (upstreams, current): ([Subscription], Output?) = lock.withLock {
             defer { hasDownstreamDemand = true }
             return (hasDownstreamDemand ? [] : self.upstreams, self.current)
@@ -109,7 +119,8 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         if let current { conduit.offer(current) }
     }
 
-    func remove(_ conduit: SubjectConduitBase<Output, Failure>) {
+    @usableFromInline
+    func remove(_ conduit: SubjectConduit<Output, Failure>) {
         lock.withLock {
             let slot = conduit.slot
             guard slot >= 0, slot < conduits.count, conduits[slot] === conduit else { return }
@@ -127,6 +138,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     }
 
     /// Cancels the upstream subscriptions sent to the subject; called when the subject goes away.
+    @usableFromInline
     func cancelUpstreams() {
         let upstreams: [Subscription] = lock.withLock {
             defer { self.upstreams = [] }

@@ -7,16 +7,17 @@ extension Subscribers {
     public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
         CustomReflectable, CustomPlaygroundDisplayConvertible
     {
-        private enum Status {
+        @usableFromInline
+        enum Status {
             case awaitingSubscription
             case subscribed(Subscription)
             case terminal
         }
 
-        private let lock = Lock()
-        private var status = Status.awaitingSubscription
-        private var valueHandler: ((Input) -> Void)?
-        private var completionHandler: ((Subscribers.Completion<Failure>) -> Void)?
+        @usableFromInline let lock = Lock()
+        @usableFromInline @exclusivity(unchecked) var status = Status.awaitingSubscription
+        @usableFromInline @exclusivity(unchecked) var valueHandler: ((Input) -> Void)?
+        @usableFromInline @exclusivity(unchecked) var completionHandler: ((Subscribers.Completion<Failure>) -> Void)?
 
         /// The closure to execute on receipt of a value; a no-op once the sink has completed
         /// or been cancelled.
@@ -31,6 +32,7 @@ extension Subscribers {
         }
 
         /// Initializes a sink with the provided closures.
+        @inlinable
         public init(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Input) -> Void
@@ -58,6 +60,7 @@ extension Subscribers {
             }
         }
 
+        @inlinable
         public func receive(_ value: Input) -> Subscribers.Demand {
             lock.withLock { valueHandler }?(value)
             return .none
@@ -107,6 +110,7 @@ extension Publisher {
     ///     receiveCompletion: { print("done:", $0) },
     ///     receiveValue: { print($0) })
     /// ```
+    @inlinable
     public func sink(
         receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
         receiveValue: @escaping (Output) -> Void
@@ -119,6 +123,7 @@ extension Publisher {
 
 extension Publisher where Failure == Never {
     /// Attaches a subscriber with closure-based behavior to a publisher that never fails.
+    @inlinable
     public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
         sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
     }
