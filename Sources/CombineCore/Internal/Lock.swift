@@ -21,13 +21,15 @@ extension Mutex where Value == Void {
     init() { self.init(()) }
 
     /// Runs `body` with the lock held.
+    ///
+    /// Built on the mutex's own lock and unlock rather than on `Mutex.withLock`, whose
+    /// `sending` result forces a copy of the result through a box: returning a closure or a
+    /// subscriber out of the lock then costs an allocation.
     @inlinable
     borrowing func withLock<R>(_ body: () throws -> R) rethrows -> R {
-        // `Mutex.withLock` hands the guarded value in; a lock over `Void` has none.
-        try withLock { (_: inout sending Void) throws -> sending R in
-            nonisolated(unsafe) let result = try body()
-            return result
-        }
+        _unsafeLock()
+        defer { _unsafeUnlock() }
+        return try body()
     }
 }
 

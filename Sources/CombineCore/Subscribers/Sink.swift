@@ -14,21 +14,35 @@ extension Subscribers {
             case terminal
         }
 
+        /// The two closures, kept together in a struct so that reading them under the lock
+        /// copies them as they are stored (no re-abstraction, no allocation).
+        @usableFromInline
+        struct Handlers {
+            @usableFromInline let value: (Input) -> Void
+            @usableFromInline let completion: (Subscribers.Completion<Failure>) -> Void
+
+            @inlinable
+            init(value: @escaping (Input) -> Void, completion: @escaping (Subscribers.Completion<Failure>) -> Void) {
+                self.value = value
+                self.completion = completion
+            }
+        }
+
         @usableFromInline let lock = Lock()
         @usableFromInline @exclusivity(unchecked) var status = Status.awaitingSubscription
-        @usableFromInline @exclusivity(unchecked) var valueHandler: ((Input) -> Void)?
-        @usableFromInline @exclusivity(unchecked) var completionHandler: ((Subscribers.Completion<Failure>) -> Void)?
+        /// `nil` once the sink has completed or been cancelled: the closures are released then.
+        @usableFromInline @exclusivity(unchecked) var handlers: Handlers?
 
         /// The closure to execute on receipt of a value; a no-op once the sink has completed
         /// or been cancelled.
         public var receiveValue: (Input) -> Void {
-            lock.withLock { valueHandler } ?? { _ in }
+            lock.withLock { handlers }?.value ?? { _ in }
         }
 
         /// The closure to execute on completion; a no-op once the sink has completed or been
         /// cancelled.
         public var receiveCompletion: (Subscribers.Completion<Failure>) -> Void {
-            lock.withLock { completionHandler } ?? { _ in }
+            lock.withLock { handlers }?.completion ?? { _ in }
         }
 
         /// Initializes a sink with the provided closures.
@@ -37,8 +51,7 @@ extension Subscribers {
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Input) -> Void
         ) {
-            valueHandler = receiveValue
-            completionHandler = receiveCompletion
+            handlers = Handlers(value: receiveValue, completion: receiveCompletion)
         }
 
         public var description: String { "Sink" }
@@ -62,39 +75,33 @@ extension Subscribers {
 
         @inlinable
         public func receive(_ value: Input) -> Subscribers.Demand {
-            lock.withLock { valueHandler }?(value)
+            lock.withLock { handlers }?.value(value)
             return .none
         }
 
         public func receive(completion: Subscribers.Completion<Failure>) {
-            let handler: ((Subscribers.Completion<Failure>) -> Void)?
-            let released: (Any?, Any?)
-            (handler, released) = lock.withLock {
+            let (handlers, status): (Handlers?, Status) = lock.withLock {
                 defer {
-                    status = .terminal
-                    valueHandler = nil
-                    completionHandler = nil
+                    self.status = .terminal
+                    self.handlers = nil
                 }
-                return (completionHandler, (valueHandler, status))
+                return (self.handlers, self.status)
             }
-            handler?(completion)
-            _ = released
+            handlers?.completion(completion)
+            _ = status  // the subscription is released here, outside the lock
         }
 
         /// Cancels the subscription and releases the closures.
         public func cancel() {
-            let (subscription, released): (Subscription?, Any?) = lock.withLock {
+            let (handlers, status): (Handlers?, Status) = lock.withLock {
                 defer {
-                    status = .terminal
-                    valueHandler = nil
-                    completionHandler = nil
+                    self.status = .terminal
+                    self.handlers = nil
                 }
-                let handlers: Any = (valueHandler, completionHandler)
-                if case .subscribed(let subscription) = status { return (subscription, handlers) }
-                return (nil, handlers)
+                return (self.handlers, self.status)
             }
-            subscription?.cancel()
-            _ = released
+            if case .subscribed(let subscription) = status { subscription.cancel() }
+            _ = handlers  // released here, outside the lock
         }
     }
 }
