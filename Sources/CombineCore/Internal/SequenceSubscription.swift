@@ -5,23 +5,31 @@
 /// another thread while a loop runs) only adds demand, and the running loop picks it up.
 /// A subscriber asking `.max(1)` per value over millions of values keeps a flat stack.
 /// The completion follows the last element at once, without waiting for more demand.
+///
+/// `request` is reached through the `Subscription` protocol, where the subscriber's type is
+/// unknown; the loop itself runs through `emitLoop`, a closure made in the (inlined,
+/// specialised) initialiser, so it runs code specialised for the subscriber.
+@usableFromInline
 final class SequenceSubscription<Elements: Sequence, Downstream: Subscriber>: Subscription,
     CustomStringConvertible, CustomReflectable, @unchecked Sendable
 where Downstream.Input == Elements.Element {
-    private let lock = Lock()
-    private var downstream: Downstream?
+    @usableFromInline let lock = Lock()
+    @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
     // Touched only by the thread that set `emitting`.
-    private var iterator: Elements.Iterator
-    private var nextElement: Elements.Element?
-    private let completion: Subscribers.Completion<Downstream.Failure>
-    private var demand = Subscribers.Demand.none
-    private var emitting = false
-    private let sequence: Elements
-    private let label: String?
+    @usableFromInline @exclusivity(unchecked) var iterator: Elements.Iterator
+    @usableFromInline @exclusivity(unchecked) var nextElement: Elements.Element?
+    @usableFromInline let completion: Subscribers.Completion<Downstream.Failure>
+    @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
+    @usableFromInline @exclusivity(unchecked) var emitting = false
+    @usableFromInline let sequence: Elements
+    @usableFromInline let label: String?
 
     /// `first` is the element already taken from `iterator` (the caller checked that the
     /// sequence is not empty). Without a `label`, the subscription describes itself as the
     /// sequence does, as Combine's does.
+    @usableFromInline let emitLoop: (SequenceSubscription) -> Void
+
+    @inlinable
     init(
         sequence: Elements, iterator: Elements.Iterator, first: Elements.Element,
         completion: Subscribers.Completion<Downstream.Failure>, downstream: Downstream, label: String?
@@ -32,12 +40,16 @@ where Downstream.Input == Elements.Element {
         self.completion = completion
         self.downstream = downstream
         self.label = label
+        self.emitLoop = { $0.emit() }
     }
 
+    @usableFromInline
     var description: String { label ?? String(describing: sequence) }
 
+    @usableFromInline
     var customMirror: Mirror { Mirror(self, children: ["demand": demand]) }
 
+    @usableFromInline
     func request(_ demand: Subscribers.Demand) {
         demand.assertNonZero()
         let start: Bool = lock.withLock {
@@ -47,15 +59,17 @@ where Downstream.Input == Elements.Element {
             emitting = true
             return true
         }
-        if start { emit() }
+        if start { emitLoop(self) }
     }
 
-    private enum Step {
+    @usableFromInline
+    enum Step {
         case send(Downstream, Elements.Element)
         case stop
     }
 
-    private func emit() {
+    @inlinable
+    func emit() {
         while true {
             let step: Step = lock.withLock {
                 guard let downstream, demand > 0, let element = nextElement else {
@@ -87,6 +101,7 @@ where Downstream.Input == Elements.Element {
         }
     }
 
+    @usableFromInline
     func cancel() {
         let released: Downstream? = lock.withLock {
             defer { downstream = nil }

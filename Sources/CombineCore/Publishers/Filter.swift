@@ -24,22 +24,31 @@ extension Publishers {
             self.isIncluded = isIncluded
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Output == S.Input, Upstream.Failure == S.Failure {
             upstream.subscribe(Inner(downstream: subscriber, isIncluded: isIncluded))
         }
 
+        @usableFromInline
         struct Inner<Downstream: Subscriber>: ForwardingSubscriber
         where Downstream.Input == Output, Downstream.Failure == Failure {
-            typealias Input = Upstream.Output
-            typealias Failure = Upstream.Failure
+            @usableFromInline typealias Input = Upstream.Output
+            @usableFromInline typealias Failure = Upstream.Failure
 
-            let downstream: Downstream
-            let isIncluded: (Upstream.Output) -> Bool
-            let combineIdentifier = CombineIdentifier()
+            @usableFromInline let downstream: Downstream
+            @usableFromInline let isIncluded: (Upstream.Output) -> Bool
+            @usableFromInline let combineIdentifier = CombineIdentifier()
 
-            var description: String { "Filter" }
+            @usableFromInline var description: String { "Filter" }
 
+            @inlinable
+            init(downstream: Downstream, isIncluded: @escaping (Upstream.Output) -> Bool) {
+                self.downstream = downstream
+                self.isIncluded = isIncluded
+            }
+
+            @inlinable
             func receive(_ input: Upstream.Output) -> Subscribers.Demand {
                 isIncluded(input) ? downstream.receive(input) : .max(1)
             }

@@ -24,21 +24,30 @@ extension Publishers {
             self.transform = transform
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Upstream.Failure == S.Failure {
             upstream.subscribe(Inner(downstream: subscriber, transform: transform))
         }
 
+        @usableFromInline
         struct Inner<Downstream: Subscriber>: ForwardingSubscriber
         where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
-            typealias Input = Upstream.Output
-            typealias Failure = Upstream.Failure
+            @usableFromInline typealias Input = Upstream.Output
+            @usableFromInline typealias Failure = Upstream.Failure
 
-            let downstream: Downstream
-            let transform: (Upstream.Output) -> Output
-            let combineIdentifier = CombineIdentifier()
+            @usableFromInline let downstream: Downstream
+            @usableFromInline let transform: (Upstream.Output) -> Output
+            @usableFromInline let combineIdentifier = CombineIdentifier()
 
-            var description: String { "Map" }
+            @usableFromInline var description: String { "Map" }
 
+            @inlinable
+            init(downstream: Downstream, transform: @escaping (Upstream.Output) -> Output) {
+                self.downstream = downstream
+                self.transform = transform
+            }
+
+            @inlinable
             func receive(_ input: Upstream.Output) -> Subscribers.Demand {
                 downstream.receive(transform(input))
             }

@@ -14,10 +14,12 @@ extension Publishers {
         public let sequence: Elements
 
         /// Creates a publisher for a sequence of elements.
+        @inlinable
         public init(sequence: Elements) {
             self.sequence = sequence
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where Failure == S.Failure, Elements.Element == S.Input {
             subscriber.receiveElements(of: sequence, then: .finished, label: nil)
         }
@@ -30,6 +32,7 @@ extension Publishers.Sequence: Sendable where Elements: Sendable {}
 
 extension Sequence {
     /// A publisher that emits the elements of this sequence, then finishes.
+    @inlinable
     public var publisher: Publishers.Sequence<Self, Never> {
         Publishers.Sequence(sequence: self)
     }
@@ -38,6 +41,7 @@ extension Sequence {
 extension Subscriber {
     /// Subscribes to the elements of `sequence` followed by `completion`; completes on
     /// subscription when the sequence is empty.
+    @inlinable
     func receiveElements<Elements: Swift.Sequence>(
         of sequence: Elements, then completion: Subscribers.Completion<Failure>, label: String?
     ) where Elements.Element == Input {
