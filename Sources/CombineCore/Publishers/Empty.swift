@@ -15,12 +15,14 @@ public struct Empty<Output, Failure: Error>: Publisher, Equatable {
     ///
     /// - Parameter completeImmediately: Whether the publisher finishes as soon as it is
     ///   subscribed to.
+    @inlinable
     public init(completeImmediately: Bool = true) {
         self.completeImmediately = completeImmediately
     }
 
     /// Creates an empty publisher with the given output and failure types, for use where
     /// they can't be inferred.
+    @inlinable
     public init(completeImmediately: Bool = true, outputType: Output.Type, failureType: Failure.Type) {
         self.completeImmediately = completeImmediately
     }

@@ -15,6 +15,7 @@ public struct Just<Output>: Publisher {
     public let output: Output
 
     /// Initializes a publisher that emits the specified output just once.
+    @inlinable
     public init(_ output: Output) {
         self.output = output
     }

@@ -13,6 +13,7 @@ extension Optional {
 
         /// Creates a publisher to emit the value of the optional, or to finish immediately
         /// if the optional doesn't have a value.
+        @inlinable
         public init(_ output: Output?) {
             self.output = output
         }
@@ -28,6 +29,7 @@ extension Optional {
     }
 
     /// A publisher that emits the wrapped value (if any) and finishes.
+    @inlinable
     public var publisher: Optional<Wrapped>.Publisher {
         Publisher(self)
     }

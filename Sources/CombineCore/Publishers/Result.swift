@@ -11,18 +11,21 @@ extension Result {
         public let result: Result<Output, Failure>
 
         /// Creates a publisher that delivers the specified result.
+        @inlinable
         public init(_ result: Result<Output, Failure>) {
             self.result = result
         }
 
         /// Creates a publisher that sends the specified output to all subscribers and then
         /// finishes normally.
+        @inlinable
         public init(_ output: Output) {
             self.result = .success(output)
         }
 
         /// Creates a publisher that immediately terminates upon subscription with the given
         /// failure.
+        @inlinable
         public init(_ failure: Failure) {
             self.result = .failure(failure)
         }
@@ -39,6 +42,7 @@ extension Result {
     }
 
     /// A publisher that publishes this result: its value then `.finished`, or its failure.
+    @inlinable
     public var publisher: Result<Success, Failure>.Publisher {
         Publisher(self)
     }
