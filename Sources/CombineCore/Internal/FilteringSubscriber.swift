@@ -1,4 +1,5 @@
 /// What a value-by-value operator does with one upstream value.
+@usableFromInline
 enum FilterStep<Output, Failure: Error> {
     /// Send this value downstream.
     case emit(Output)
@@ -17,6 +18,7 @@ enum FilterStep<Output, Failure: Error> {
 /// The per-subscription state and logic of a value-by-value operator that may stop early
 /// or fail: `tryMap`, `tryFilter`, `scan`, `removeDuplicates`, `prefix(while:)`, ...
 /// A value type: it lives inside ``FilteringSubscriber``, which serialises the calls.
+@usableFromInline
 protocol FilterStepper {
     associatedtype Input
     associatedtype Output
@@ -27,30 +29,33 @@ protocol FilterStepper {
 }
 
 extension FilterStepper {
+    @inlinable
     var extraInitialDemand: Int { 0 }
 }
 
 /// Runs a ``FilterStepper`` between an upstream and a downstream subscriber. It is the
 /// downstream's subscription (requests and cancels go straight upstream) and it cancels
 /// upstream itself when the stepper stops early or fails.
+@usableFromInline
 final class FilteringSubscriber<Stepper: FilterStepper, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber,
     Subscription, CustomStringConvertible, CustomReflectable, @unchecked Sendable
 where Downstream.Input == Stepper.Output, Downstream.Failure == Stepper.Failure {
-    typealias Input = Stepper.Input
-    typealias Failure = UpstreamFailure
+    @usableFromInline typealias Input = Stepper.Input
+    @usableFromInline typealias Failure = UpstreamFailure
 
-    private let lock = Lock()
-    private var stepper: Stepper
-    private let downstream: Downstream
-    private let convertFailure: (UpstreamFailure) -> Stepper.Failure
-    private var upstream: Subscription?
-    private var done = false
-    private var requestedBefore = false
-    private let extraInitialDemand: Int
+    @usableFromInline let lock = Lock()
+    @usableFromInline @exclusivity(unchecked) var stepper: Stepper
+    @usableFromInline let downstream: Downstream
+    @usableFromInline let convertFailure: (UpstreamFailure) -> Stepper.Failure
+    @usableFromInline @exclusivity(unchecked) var upstream: Subscription?
+    @usableFromInline @exclusivity(unchecked) var done = false
+    @usableFromInline @exclusivity(unchecked) var requestedBefore = false
+    @usableFromInline let extraInitialDemand: Int
     /// Finish right after handing the subscription downstream (`prefix(0)`).
-    var finishesOnSubscription = false
-    let description: String
+    @usableFromInline @exclusivity(unchecked) var finishesOnSubscription = false
+    @usableFromInline let description: String
 
+    @inlinable
     init(
         _ stepper: Stepper, downstream: Downstream, name: String,
         convertFailure: @escaping (UpstreamFailure) -> Stepper.Failure
@@ -62,8 +67,10 @@ where Downstream.Input == Stepper.Output, Downstream.Failure == Stepper.Failure 
         self.convertFailure = convertFailure
     }
 
+    @usableFromInline
     var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
 
+    @usableFromInline
     func receive(subscription: Subscription) {
         let accepted: Bool = lock.withLock {
             guard upstream == nil, !done else { return false }
@@ -78,6 +85,7 @@ where Downstream.Input == Stepper.Output, Downstream.Failure == Stepper.Failure 
         if finishesOnSubscription { stop(with: .finished) }
     }
 
+    @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
         guard lock.withLock({ !done }) else { return .none }
         // Values arrive one at a time (the subscriber contract), so `stepper` is not shared.
@@ -99,6 +107,7 @@ where Downstream.Input == Stepper.Output, Downstream.Failure == Stepper.Failure 
         return .none
     }
 
+    @usableFromInline
     func receive(completion: Subscribers.Completion<UpstreamFailure>) {
         let forward: Bool = lock.withLock {
             guard !done else { return false }
@@ -109,7 +118,8 @@ where Downstream.Input == Stepper.Output, Downstream.Failure == Stepper.Failure 
         if forward { downstream.receive(completion: completion.mapError(convertFailure)) }
     }
 
-    private func stop(with completion: Subscribers.Completion<Stepper.Failure>) {
+    @usableFromInline
+    func stop(with completion: Subscribers.Completion<Stepper.Failure>) {
         let upstream: Subscription?? = lock.withLock {
             guard !done else { return nil }
             done = true
@@ -121,6 +131,7 @@ where Downstream.Input == Stepper.Output, Downstream.Failure == Stepper.Failure 
         downstream.receive(completion: completion)
     }
 
+    @usableFromInline
     func request(_ demand: Subscribers.Demand) {
         let (upstream, first): (Subscription?, Bool) = lock.withLock {
             defer { requestedBefore = true }
@@ -129,6 +140,7 @@ where Downstream.Input == Stepper.Output, Downstream.Failure == Stepper.Failure 
         upstream?.request(first ? demand + extraInitialDemand : demand)
     }
 
+    @usableFromInline
     func cancel() {
         let upstream: Subscription? = lock.withLock {
             done = true

@@ -28,13 +28,15 @@ extension Publishers {
         /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
 
-        private let encoder: Coder
+        @usableFromInline let encoder: Coder
 
         /// Creates a publisher that encodes the elements of its upstream with an encoder.
         public init(upstream: Upstream, encoder: Coder) {
             self.upstream = upstream
             self.encoder = encoder
         }
+
+        @inlinable
 
         public func receive<S: Subscriber>(subscriber: S) where Coder.Output == S.Input, S.Failure == any Error {
             let encoder = self.encoder
@@ -54,13 +56,15 @@ extension Publishers {
         /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
 
-        private let decoder: Coder
+        @usableFromInline let decoder: Coder
 
         /// Creates a publisher that decodes the elements of its upstream with a decoder.
         public init(upstream: Upstream, decoder: Coder) {
             self.upstream = upstream
             self.decoder = decoder
         }
+
+        @inlinable
 
         public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, S.Failure == any Error {
             let decoder = self.decoder

@@ -29,6 +29,8 @@ extension Publishers {
             self.count = count
         }
 
+        @inlinable
+
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             upstream.subscribe(
@@ -36,12 +38,20 @@ extension Publishers {
                     Stepper(count: count), downstream: subscriber, name: "Drop", convertFailure: sameFailure))
         }
 
+        @usableFromInline
         struct Stepper: FilterStepper {
-            let count: Int
-            var dropped = 0
+            @usableFromInline let count: Int
+            @usableFromInline var dropped = 0
 
+            @inlinable
+            init(count: Int) {
+                self.count = count
+            }
+
+            @inlinable
             var extraInitialDemand: Int { count }
 
+            @inlinable
             mutating func step(_ input: Upstream.Output) -> FilterStep<Upstream.Output, Upstream.Failure> {
                 guard dropped < count else { return .emit(input) }
                 dropped += 1

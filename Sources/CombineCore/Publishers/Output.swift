@@ -30,6 +30,8 @@ extension Publishers {
             self.range = range
         }
 
+        @inlinable
+
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Output == S.Input, Upstream.Failure == S.Failure {
             let filter = FilteringSubscriber<Stepper, Failure, S>(
@@ -38,10 +40,17 @@ extension Publishers {
             upstream.subscribe(filter)
         }
 
+        @usableFromInline
         struct Stepper: FilterStepper {
-            let range: CountableRange<Int>
-            var index = 0
+            @usableFromInline let range: CountableRange<Int>
+            @usableFromInline var index = 0
 
+            @inlinable
+            init(range: CountableRange<Int>) {
+                self.range = range
+            }
+
+            @inlinable
             mutating func step(_ input: Upstream.Output) -> FilterStep<Upstream.Output, Upstream.Failure> {
                 defer { index += 1 }
                 if index < range.lowerBound { return .skip }

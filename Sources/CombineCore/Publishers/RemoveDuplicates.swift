@@ -24,6 +24,8 @@ extension Publishers {
             self.predicate = predicate
         }
 
+        @inlinable
+
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let predicate = self.predicate
@@ -53,6 +55,8 @@ extension Publishers {
             self.predicate = predicate
         }
 
+        @inlinable
+
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Output == S.Input, S.Failure == any Error {
             let predicate = self.predicate
             upstream.subscribe(
@@ -64,14 +68,17 @@ extension Publishers {
 }
 
 /// Remembers the last element published and skips the ones equivalent to it.
+@usableFromInline
 struct DuplicateStepper<Element, Failure: Error>: FilterStepper {
-    let isDuplicate: (Element, Element) -> Result<Bool, Failure>
-    var previous: Element?
+    @usableFromInline let isDuplicate: (Element, Element) -> Result<Bool, Failure>
+    @usableFromInline var previous: Element?
 
+    @inlinable
     init(isDuplicate: @escaping (Element, Element) -> Result<Bool, Failure>) {
         self.isDuplicate = isDuplicate
     }
 
+    @inlinable
     mutating func step(_ input: Element) -> FilterStep<Element, Failure> {
         if let previous {
             switch isDuplicate(previous, input) {

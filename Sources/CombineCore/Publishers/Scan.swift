@@ -28,6 +28,8 @@ extension Publishers {
             self.nextPartialResult = nextPartialResult
         }
 
+        @inlinable
+
         public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Upstream.Failure == S.Failure {
             let next = nextPartialResult
             upstream.subscribe(
@@ -64,6 +66,8 @@ extension Publishers {
             self.nextPartialResult = nextPartialResult
         }
 
+        @inlinable
+
         public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, S.Failure == any Error {
             let next = nextPartialResult
             upstream.subscribe(
@@ -75,10 +79,18 @@ extension Publishers {
 }
 
 /// The running accumulation of `scan` and `tryScan`.
+@usableFromInline
 struct ScanStepper<Input, Output, Failure: Error>: FilterStepper {
-    var value: Output
-    let next: (Output, Input) -> Result<Output, Failure>
+    @usableFromInline var value: Output
+    @usableFromInline let next: (Output, Input) -> Result<Output, Failure>
 
+    @inlinable
+    init(value: Output, next: @escaping (Output, Input) -> Result<Output, Failure>) {
+        self.value = value
+        self.next = next
+    }
+
+    @inlinable
     mutating func step(_ input: Input) -> FilterStep<Output, Failure> {
         switch next(value, input) {
         case .success(let newValue):

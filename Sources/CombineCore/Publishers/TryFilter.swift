@@ -20,6 +20,8 @@ extension Publishers {
             self.isIncluded = isIncluded
         }
 
+        @inlinable
+
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Output == S.Input, S.Failure == any Error {
             let isIncluded = self.isIncluded
             upstream.subscribe(
@@ -48,6 +50,8 @@ extension Publishers {
             self.transform = transform
         }
 
+        @inlinable
+
         public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, S.Failure == any Error {
             upstream.subscribe(
                 FilteringSubscriber<TryTransformStepper<Upstream.Output, Output>, Upstream.Failure, S>(
@@ -59,9 +63,16 @@ extension Publishers {
 
 /// An error-throwing transform to an optional: `nil` skips, a value is emitted, a thrown
 /// error fails. The stepper of `tryFilter` and `tryCompactMap`.
+@usableFromInline
 struct TryTransformStepper<Input, Output>: FilterStepper {
-    let transform: (Input) throws -> Output?
+    @usableFromInline let transform: (Input) throws -> Output?
 
+    @inlinable
+    init(transform: @escaping (Input) throws -> Output?) {
+        self.transform = transform
+    }
+
+    @inlinable
     func step(_ input: Input) -> FilterStep<Output, any Error> {
         do {
             guard let output = try transform(input) else { return .skip }

@@ -22,15 +22,24 @@ extension Publishers {
             self.transform = transform
         }
 
+        @inlinable
+
         public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, S.Failure == any Error {
             upstream.subscribe(
                 FilteringSubscriber<Stepper, Upstream.Failure, S>(
                     Stepper(transform: transform), downstream: subscriber, name: "TryMap", convertFailure: anyFailure))
         }
 
+        @usableFromInline
         struct Stepper: FilterStepper {
-            let transform: (Upstream.Output) throws -> Output
+            @usableFromInline let transform: (Upstream.Output) throws -> Output
 
+            @inlinable
+            init(transform: @escaping (Upstream.Output) throws -> Output) {
+                self.transform = transform
+            }
+
+            @inlinable
             func step(_ input: Upstream.Output) -> FilterStep<Output, any Error> {
                 do {
                     return .emit(try transform(input))

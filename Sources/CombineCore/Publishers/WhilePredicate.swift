@@ -22,6 +22,8 @@ extension Publishers {
             self.predicate = predicate
         }
 
+        @inlinable
+
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let predicate = self.predicate
@@ -50,6 +52,8 @@ extension Publishers {
             self.upstream = upstream
             self.predicate = predicate
         }
+
+        @inlinable
 
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Output == S.Input, S.Failure == any Error {
             let predicate = self.predicate
@@ -85,6 +89,8 @@ extension Publishers {
             self.predicate = predicate
         }
 
+        @inlinable
+
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let predicate = self.predicate
@@ -114,6 +120,8 @@ extension Publishers {
             self.predicate = predicate
         }
 
+        @inlinable
+
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Output == S.Input, S.Failure == any Error {
             let predicate = self.predicate
             upstream.subscribe(
@@ -125,7 +133,9 @@ extension Publishers {
 }
 
 /// The stepper of `drop(while:)` and `prefix(while:)` and their `try` forms.
+@usableFromInline
 struct WhileStepper<Element, Failure: Error>: FilterStepper {
+    @usableFromInline
     enum Mode {
         /// Skip while the predicate holds, then pass everything.
         case drop
@@ -133,15 +143,17 @@ struct WhileStepper<Element, Failure: Error>: FilterStepper {
         case prefix
     }
 
-    let mode: Mode
-    let predicate: (Element) -> Result<Bool, Failure>
-    var predicateDone = false
+    @usableFromInline let mode: Mode
+    @usableFromInline let predicate: (Element) -> Result<Bool, Failure>
+    @usableFromInline var predicateDone = false
 
+    @inlinable
     init(mode: Mode, predicate: @escaping (Element) -> Result<Bool, Failure>) {
         self.mode = mode
         self.predicate = predicate
     }
 
+    @inlinable
     mutating func step(_ input: Element) -> FilterStep<Element, Failure> {
         if predicateDone { return .emit(input) }
         switch (predicate(input), mode) {
