@@ -118,7 +118,7 @@ where Downstream.Input == Stepper.Output, Downstream.Failure == Stepper.Failure 
         if forward { downstream.receive(completion: completion.mapError(convertFailure)) }
     }
 
-    @usableFromInline
+    @inlinable
     func stop(with completion: Subscribers.Completion<Stepper.Failure>) {
         let upstream: Subscription?? = lock.withLock {
             guard !done else { return nil }
