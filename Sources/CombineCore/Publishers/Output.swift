@@ -60,6 +60,8 @@ extension Publishers {
     }
 }
 
+extension Publishers.Output: Equatable where Upstream: Equatable {}
+
 extension Publisher {
     /// Republishes elements up to the specified maximum count, then cancels upstream and
     /// finishes.
