@@ -69,7 +69,6 @@ extension Publishers {
 
 extension Publishers.DropUntilOutput: Equatable where Upstream: Equatable, Other: Equatable {}
 
-
 extension Publisher {
     /// Ignores elements from the upstream publisher until it receives an element from a
     /// second publisher.
