@@ -11,46 +11,53 @@
 ///
 /// A failure is delivered as soon as it is produced (queued outputs are dropped);
 /// `.finished` waits until the queue is empty.
+@usableFromInline
 class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, CustomReflectable, @unchecked Sendable {
-    typealias Output = Downstream.Input
-    typealias Failure = Downstream.Failure
+    @usableFromInline typealias Output = Downstream.Input
+    @usableFromInline typealias Failure = Downstream.Failure
 
-    let lock = Lock()
-    private var downstream: Downstream?
-    private var demand = Subscribers.Demand.none
-    private var queue: [Output] = []
-    private var queueHead = 0
-    private var completion: Subscribers.Completion<Failure>?
+    @usableFromInline let lock = Lock()
+    @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
+    @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
+    @usableFromInline @exclusivity(unchecked) var queue: [Output] = []
+    @usableFromInline @exclusivity(unchecked) var queueHead = 0
+    @usableFromInline @exclusivity(unchecked) var completion: Subscribers.Completion<Failure>?
     /// A completion was produced or the subscription was cancelled: nothing more is queued.
-    private(set) var isTerminated = false
-    private var deliveringThread: UInt = 0
-    let description: String
+    @usableFromInline @exclusivity(unchecked) var isTerminated = false
+    @usableFromInline @exclusivity(unchecked) var deliveringThread: UInt = 0
+    @usableFromInline let description: String
 
+    @usableFromInline
     init(downstream: Downstream, name: String) {
         self.downstream = downstream
         self.description = name
     }
 
+    @usableFromInline
     var customMirror: Mirror { Mirror(self, children: ["demand": lock.withLock { demand }]) }
 
     // MARK: For subclasses (call with `lock` held)
 
     /// Queues an output for delivery. Call with `lock` held; call ``drain()`` after.
+    @inlinable
     final func enqueueLocked(_ output: Output) {
         guard !isTerminated else { return }
         queue.append(output)
     }
 
     /// How many outputs wait in the queue.
+    @usableFromInline
     final var queuedCountLocked: Int { queue.count - queueHead }
 
     /// Drops the oldest queued output.
+    @usableFromInline
     final func dropOldestLocked() {
         guard queueHead < queue.count else { return }
         queueHead += 1
     }
 
     /// The subscriber's outstanding demand minus the outputs waiting in the queue.
+    @usableFromInline
     final var unqueuedDemandLocked: Subscribers.Demand {
         demand - (queue.count - queueHead)
     }
@@ -58,6 +65,7 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
     /// Records the completion. Call with `lock` held; call ``drain()`` after.
     /// - Returns: Whether this was the first completion (later ones are ignored).
     @discardableResult
+    @inlinable
     final func finishLocked(_ completion: Subscribers.Completion<Failure>) -> Bool {
         guard !isTerminated else { return false }
         isTerminated = true
@@ -73,18 +81,22 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
 
     /// The subscriber requested `demand` more (already added to the outstanding demand).
     /// Called without the lock held.
+    @usableFromInline
     func didRequest(_ demand: Subscribers.Demand) {}
 
     /// A queued output was delivered. Called without the lock held.
+    @usableFromInline
     func didDeliver() {}
 
     /// Cancel every upstream subscription. Called without the lock held, once, on cancel or
     /// after a failure was produced by a source.
+    @usableFromInline
     func cancelUpstreams() {}
 
     // MARK: Delivery
 
     /// Delivers queued outputs while there is demand, then the completion once due.
+    @inlinable
     final func drain() {
         let me = currentThreadID()
         let previous: UInt? = lock.withLock {
@@ -109,13 +121,15 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
         }
     }
 
-    private enum Delivery {
+    @usableFromInline
+    enum Delivery {
         case stop
         case value(Downstream, Output)
         case completion(Downstream, Subscribers.Completion<Failure>)
     }
 
-    private func nextDeliveryLocked(releasing previous: UInt) -> Delivery {
+    @inlinable
+    final func nextDeliveryLocked(releasing previous: UInt) -> Delivery {
         guard let downstream else {
             deliveringThread = previous
             return .stop
@@ -142,6 +156,7 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
 
     // MARK: Subscription
 
+    @usableFromInline
     func request(_ demand: Subscribers.Demand) {
         demand.assertNonZero()
         let active: Bool = lock.withLock {
@@ -154,6 +169,7 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
         drain()
     }
 
+    @usableFromInline
     func cancel() {
         let wasActive: Bool = lock.withLock {
             let wasActive = downstream != nil && !isTerminated
@@ -168,6 +184,7 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
     }
 
     /// Hands this subscription to the subscriber.
+    @inlinable
     final func start() {
         let downstream: Downstream? = lock.withLock { self.downstream }
         downstream?.receive(subscription: self)

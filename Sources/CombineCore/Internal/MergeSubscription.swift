@@ -2,18 +2,21 @@
 /// upstream goes downstream, within the subscriber's demand; the subscriber's requests go
 /// to every upstream; it finishes when every upstream has finished, and fails (cancelling
 /// the others) as soon as one fails.
+@usableFromInline
 final class MergeSubscription<Downstream: Subscriber>: FanIn<Downstream>, @unchecked Sendable {
-    private var upstreams: [Subscription?]
-    private var finishedCount = 0
+    @usableFromInline @exclusivity(unchecked) var upstreams: [Subscription?]
+    @usableFromInline @exclusivity(unchecked) var finishedCount = 0
     /// Everything requested so far, for an upstream whose subscription arrives late.
-    private var requested = Subscribers.Demand.none
+    @usableFromInline @exclusivity(unchecked) var requested = Subscribers.Demand.none
 
+    @inlinable
     init(downstream: Downstream, count: Int, name: String) {
         upstreams = Array(repeating: nil, count: count)
         super.init(downstream: downstream, name: name)
     }
 
     /// Hands the subscription downstream, then subscribes to each upstream in order.
+    @inlinable
     func subscribe<Upstream: Publisher>(to publishers: [Upstream])
     where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failure {
         start()
@@ -23,10 +26,19 @@ final class MergeSubscription<Downstream: Subscriber>: FanIn<Downstream>, @unche
             return
         }
         for (index, publisher) in publishers.enumerated() {
-            publisher.subscribe(Child(merge: self, index: index))
+            attach(publisher, at: index)
         }
     }
 
+    /// Subscribes to one upstream (call ``FanIn/start()`` first). Called with the upstream's
+    /// concrete type, so its deliveries run code specialised for it.
+    @inlinable
+    func attach<Upstream: Publisher>(_ publisher: Upstream, at index: Int)
+    where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failure {
+        publisher.subscribe(Child(merge: self, index: index))
+    }
+
+    @usableFromInline
     override func didRequest(_ demand: Subscribers.Demand) {
         let upstreams: [Subscription?] = lock.withLock {
             requested += demand
@@ -37,6 +49,7 @@ final class MergeSubscription<Downstream: Subscriber>: FanIn<Downstream>, @unche
         }
     }
 
+    @usableFromInline
     override func cancelUpstreams() {
         let upstreams: [Subscription?] = lock.withLock {
             defer { self.upstreams = self.upstreams.map { _ in nil } }
@@ -47,7 +60,8 @@ final class MergeSubscription<Downstream: Subscriber>: FanIn<Downstream>, @unche
         }
     }
 
-    fileprivate func receive(subscription: Subscription, at index: Int) {
+    @usableFromInline
+    func receive(subscription: Subscription, at index: Int) {
         let demand: Subscribers.Demand? = lock.withLock {
             guard !isTerminated, upstreams[index] == nil else { return nil }
             upstreams[index] = subscription
@@ -60,12 +74,14 @@ final class MergeSubscription<Downstream: Subscriber>: FanIn<Downstream>, @unche
         if demand > 0 { subscription.request(demand) }
     }
 
-    fileprivate func receive(_ value: Downstream.Input) {
+    @inlinable
+    func receive(_ value: Downstream.Input) {
         lock.withLock { enqueueLocked(value) }
         drain()
     }
 
-    fileprivate func receive(completion: Subscribers.Completion<Downstream.Failure>, at index: Int) {
+    @usableFromInline
+    func receive(completion: Subscribers.Completion<Downstream.Failure>, at index: Int) {
         let failed: Bool = lock.withLock {
             upstreams[index] = nil
             switch completion {
@@ -81,25 +97,35 @@ final class MergeSubscription<Downstream: Subscriber>: FanIn<Downstream>, @unche
         drain()
     }
 
-    private struct Child: Subscriber, CustomStringConvertible {
-        typealias Input = Downstream.Input
-        typealias Failure = Downstream.Failure
+    @usableFromInline
+    struct Child: Subscriber, CustomStringConvertible {
+        @usableFromInline typealias Input = Downstream.Input
+        @usableFromInline typealias Failure = Downstream.Failure
 
-        let merge: MergeSubscription
-        let index: Int
-        let combineIdentifier = CombineIdentifier()
+        @usableFromInline let merge: MergeSubscription
+        @usableFromInline let index: Int
+        @usableFromInline let combineIdentifier = CombineIdentifier()
 
-        var description: String { merge.description }
+        @inlinable
+        init(merge: MergeSubscription, index: Int) {
+            self.merge = merge
+            self.index = index
+        }
 
+        @usableFromInline var description: String { merge.description }
+
+        @inlinable
         func receive(subscription: Subscription) {
             merge.receive(subscription: subscription, at: index)
         }
 
+        @inlinable
         func receive(_ input: Downstream.Input) -> Subscribers.Demand {
             merge.receive(input)
             return .none
         }
 
+        @inlinable
         func receive(completion: Subscribers.Completion<Downstream.Failure>) {
             merge.receive(completion: completion, at: index)
         }

@@ -28,9 +28,12 @@ extension Publishers {
             self.b = b
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where B.Failure == S.Failure, B.Output == S.Input {
-            MergeSubscription(downstream: subscriber, count: 2, name: "Merge")
-                .subscribe(to: [a.eraseToAnyPublisher(), b.eraseToAnyPublisher()])
+            let merge = MergeSubscription(downstream: subscriber, count: 2, name: "Merge")
+            merge.start()
+            merge.attach(a, at: 0)
+            merge.attach(b, at: 1)
         }
     }
 
@@ -55,6 +58,7 @@ extension Publishers {
             self.publishers = Array(upstream)
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             MergeSubscription(downstream: subscriber, count: publishers.count, name: "MergeMany")

@@ -23,9 +23,13 @@ extension Publishers {
             (self.a, self.b, self.c) = (a, b, c)
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where C.Failure == S.Failure, C.Output == S.Input {
-            MergeSubscription(downstream: subscriber, count: 3, name: "Merge3")
-                .subscribe(to: [a.eraseToAnyPublisher(), b.eraseToAnyPublisher(), c.eraseToAnyPublisher()])
+            let merge = MergeSubscription(downstream: subscriber, count: 3, name: "Merge3")
+            merge.start()
+            merge.attach(a, at: 0)
+            merge.attach(b, at: 1)
+            merge.attach(c, at: 2)
         }
     }
 
@@ -55,11 +59,14 @@ extension Publishers {
             (self.a, self.b, self.c, self.d) = (a, b, c, d)
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where D.Failure == S.Failure, D.Output == S.Input {
-            MergeSubscription(downstream: subscriber, count: 4, name: "Merge4")
-                .subscribe(to: [
-                    a.eraseToAnyPublisher(), b.eraseToAnyPublisher(), c.eraseToAnyPublisher(), d.eraseToAnyPublisher(),
-                ])
+            let merge = MergeSubscription(downstream: subscriber, count: 4, name: "Merge4")
+            merge.start()
+            merge.attach(a, at: 0)
+            merge.attach(b, at: 1)
+            merge.attach(c, at: 2)
+            merge.attach(d, at: 3)
         }
     }
 
@@ -92,12 +99,15 @@ extension Publishers {
             (self.a, self.b, self.c, self.d, self.e) = (a, b, c, d, e)
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where E.Failure == S.Failure, E.Output == S.Input {
-            MergeSubscription(downstream: subscriber, count: 5, name: "Merge5")
-                .subscribe(to: [
-                    a.eraseToAnyPublisher(), b.eraseToAnyPublisher(), c.eraseToAnyPublisher(), d.eraseToAnyPublisher(),
-                    e.eraseToAnyPublisher(),
-                ])
+            let merge = MergeSubscription(downstream: subscriber, count: 5, name: "Merge5")
+            merge.start()
+            merge.attach(a, at: 0)
+            merge.attach(b, at: 1)
+            merge.attach(c, at: 2)
+            merge.attach(d, at: 3)
+            merge.attach(e, at: 4)
         }
     }
 
@@ -134,12 +144,16 @@ extension Publishers {
             (self.a, self.b, self.c, self.d, self.e, self.f) = (a, b, c, d, e, f)
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where F.Failure == S.Failure, F.Output == S.Input {
-            MergeSubscription(downstream: subscriber, count: 6, name: "Merge6")
-                .subscribe(to: [
-                    a.eraseToAnyPublisher(), b.eraseToAnyPublisher(), c.eraseToAnyPublisher(), d.eraseToAnyPublisher(),
-                    e.eraseToAnyPublisher(), f.eraseToAnyPublisher(),
-                ])
+            let merge = MergeSubscription(downstream: subscriber, count: 6, name: "Merge6")
+            merge.start()
+            merge.attach(a, at: 0)
+            merge.attach(b, at: 1)
+            merge.attach(c, at: 2)
+            merge.attach(d, at: 3)
+            merge.attach(e, at: 4)
+            merge.attach(f, at: 5)
         }
     }
 
@@ -181,12 +195,17 @@ extension Publishers {
             (self.a, self.b, self.c, self.d, self.e, self.f, self.g) = (a, b, c, d, e, f, g)
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where G.Failure == S.Failure, G.Output == S.Input {
-            MergeSubscription(downstream: subscriber, count: 7, name: "Merge7")
-                .subscribe(to: [
-                    a.eraseToAnyPublisher(), b.eraseToAnyPublisher(), c.eraseToAnyPublisher(), d.eraseToAnyPublisher(),
-                    e.eraseToAnyPublisher(), f.eraseToAnyPublisher(), g.eraseToAnyPublisher(),
-                ])
+            let merge = MergeSubscription(downstream: subscriber, count: 7, name: "Merge7")
+            merge.start()
+            merge.attach(a, at: 0)
+            merge.attach(b, at: 1)
+            merge.attach(c, at: 2)
+            merge.attach(d, at: 3)
+            merge.attach(e, at: 4)
+            merge.attach(f, at: 5)
+            merge.attach(g, at: 6)
         }
     }
 
@@ -232,12 +251,18 @@ extension Publishers {
             (self.a, self.b, self.c, self.d, self.e, self.f, self.g, self.h) = (a, b, c, d, e, f, g, h)
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where H.Failure == S.Failure, H.Output == S.Input {
-            MergeSubscription(downstream: subscriber, count: 8, name: "Merge8")
-                .subscribe(to: [
-                    a.eraseToAnyPublisher(), b.eraseToAnyPublisher(), c.eraseToAnyPublisher(), d.eraseToAnyPublisher(),
-                    e.eraseToAnyPublisher(), f.eraseToAnyPublisher(), g.eraseToAnyPublisher(), h.eraseToAnyPublisher(),
-                ])
+            let merge = MergeSubscription(downstream: subscriber, count: 8, name: "Merge8")
+            merge.start()
+            merge.attach(a, at: 0)
+            merge.attach(b, at: 1)
+            merge.attach(c, at: 2)
+            merge.attach(d, at: 3)
+            merge.attach(e, at: 4)
+            merge.attach(f, at: 5)
+            merge.attach(g, at: 6)
+            merge.attach(h, at: 7)
         }
     }
 
