@@ -9,21 +9,23 @@
 /// A new inner subscription is asked for the subscriber's outstanding demand; later requests
 /// go to every inner subscription. It finishes when the upstream and every inner publisher
 /// have finished, and fails (cancelling everything) as soon as any of them fails.
+@usableFromInline
 final class FlatMapSubscription<Upstream: Publisher, Inner: Publisher, Downstream: Subscriber>: FanIn<Downstream>,
     @unchecked Sendable
 where
     Inner.Output == Downstream.Input, Inner.Failure == Downstream.Failure,
     Upstream.Failure == Downstream.Failure
 {
-    private let transform: (Upstream.Output) -> Inner
-    private let maxPublishers: Subscribers.Demand
-    private let switching: Bool
-    private var outer: Subscription?
-    private var outerFinished = false
+    @usableFromInline let transform: (Upstream.Output) -> Inner
+    @usableFromInline let maxPublishers: Subscribers.Demand
+    @usableFromInline let switching: Bool
+    @usableFromInline @exclusivity(unchecked) var outer: Subscription?
+    @usableFromInline @exclusivity(unchecked) var outerFinished = false
     /// The live inner publishers by id; `nil` until an inner subscription has arrived.
-    private var inners: [Int: Subscription?] = [:]
-    private var nextID = 0
+    @usableFromInline @exclusivity(unchecked) var inners: [Int: Subscription?] = [:]
+    @usableFromInline @exclusivity(unchecked) var nextID = 0
 
+    @inlinable
     init(
         downstream: Downstream, maxPublishers: Subscribers.Demand, switching: Bool, name: String,
         transform: @escaping (Upstream.Output) -> Inner
@@ -35,11 +37,13 @@ where
     }
 
     /// Hands the subscription downstream, then subscribes upstream.
+    @inlinable
     func subscribe(to upstream: Upstream) {
         start()
         upstream.subscribe(OuterChild(owner: self))
     }
 
+    @usableFromInline
     override func didRequest(_ demand: Subscribers.Demand) {
         let inners: [Subscription] = lock.withLock { self.inners.values.compactMap { $0 } }
         for inner in inners {
@@ -47,6 +51,7 @@ where
         }
     }
 
+    @usableFromInline
     override func cancelUpstreams() {
         let all: [Subscription] = lock.withLock {
             defer {
@@ -62,7 +67,8 @@ where
 
     // MARK: The upstream
 
-    fileprivate func receiveOuter(subscription: Subscription) {
+    @usableFromInline
+    func receiveOuter(subscription: Subscription) {
         let accepted: Bool = lock.withLock {
             guard outer == nil, !isTerminated else { return false }
             outer = subscription
@@ -75,7 +81,8 @@ where
         subscription.request(switching ? .unlimited : maxPublishers)
     }
 
-    fileprivate func receiveOuter(_ value: Upstream.Output) {
+    @inlinable
+    func receiveOuter(_ value: Upstream.Output) {
         let inner = transform(value)
         let started: (id: Int, replaced: Subscription?)? = lock.withLock {
             guard !isTerminated else { return nil }
@@ -94,7 +101,8 @@ where
         inner.subscribe(InnerChild(owner: self, id: started.id))
     }
 
-    fileprivate func receiveOuter(completion: Subscribers.Completion<Downstream.Failure>) {
+    @usableFromInline
+    func receiveOuter(completion: Subscribers.Completion<Downstream.Failure>) {
         if case .failure = completion {
             fail(completion)
             return
@@ -109,7 +117,8 @@ where
 
     // MARK: The inner publishers
 
-    fileprivate func receiveInner(subscription: Subscription, id: Int) {
+    @usableFromInline
+    func receiveInner(subscription: Subscription, id: Int) {
         let demand: Subscribers.Demand? = lock.withLock {
             guard !isTerminated, let slot = inners[id], slot == nil else { return nil }
             inners[id] = subscription
@@ -122,7 +131,8 @@ where
         if demand > 0 { subscription.request(demand) }
     }
 
-    fileprivate func receiveInner(_ value: Downstream.Input, id: Int) {
+    @inlinable
+    func receiveInner(_ value: Downstream.Input, id: Int) {
         let live: Bool = lock.withLock {
             guard inners[id] != nil else { return false }
             enqueueLocked(value)
@@ -131,7 +141,8 @@ where
         if live { drain() }
     }
 
-    fileprivate func receiveInner(completion: Subscribers.Completion<Downstream.Failure>, id: Int) {
+    @usableFromInline
+    func receiveInner(completion: Subscribers.Completion<Downstream.Failure>, id: Int) {
         if case .failure = completion {
             let live = lock.withLock { inners[id] != nil }
             if live { fail(completion) }
@@ -146,54 +157,74 @@ where
         drain()
     }
 
-    private func fail(_ completion: Subscribers.Completion<Downstream.Failure>) {
+    @usableFromInline
+    func fail(_ completion: Subscribers.Completion<Downstream.Failure>) {
         let first = lock.withLock { finishLocked(completion) }
         if first { cancelUpstreams() }
         drain()
     }
 
-    private struct OuterChild: Subscriber, CustomStringConvertible {
-        typealias Input = Upstream.Output
-        typealias Failure = Upstream.Failure
+    @usableFromInline
+    struct OuterChild: Subscriber, CustomStringConvertible {
+        @usableFromInline typealias Input = Upstream.Output
+        @usableFromInline typealias Failure = Upstream.Failure
 
-        let owner: FlatMapSubscription
-        let combineIdentifier = CombineIdentifier()
+        @usableFromInline let owner: FlatMapSubscription
+        @usableFromInline let combineIdentifier = CombineIdentifier()
 
-        var description: String { owner.description }
+        @inlinable
+        init(owner: FlatMapSubscription) {
+            self.owner = owner
+        }
 
+        @usableFromInline var description: String { owner.description }
+
+        @inlinable
         func receive(subscription: Subscription) {
             owner.receiveOuter(subscription: subscription)
         }
 
+        @inlinable
         func receive(_ input: Upstream.Output) -> Subscribers.Demand {
             owner.receiveOuter(input)
             return .none
         }
 
+        @inlinable
         func receive(completion: Subscribers.Completion<Upstream.Failure>) {
             owner.receiveOuter(completion: completion)
         }
     }
 
-    private struct InnerChild: Subscriber, CustomStringConvertible {
-        typealias Input = Inner.Output
-        typealias Failure = Inner.Failure
+    @usableFromInline
+    struct InnerChild: Subscriber, CustomStringConvertible {
+        @usableFromInline typealias Input = Inner.Output
+        @usableFromInline typealias Failure = Inner.Failure
 
-        let owner: FlatMapSubscription
-        let id: Int
-        let combineIdentifier = CombineIdentifier()
+        @usableFromInline let owner: FlatMapSubscription
+        @usableFromInline let id: Int
+        @usableFromInline let combineIdentifier = CombineIdentifier()
 
-        var description: String { owner.description }
+        @inlinable
+        init(owner: FlatMapSubscription, id: Int) {
+            self.owner = owner
+            self.id = id
+        }
 
+        @usableFromInline var description: String { owner.description }
+
+        @inlinable
         func receive(subscription: Subscription) {
             owner.receiveInner(subscription: subscription, id: id)
         }
 
+        @inlinable
         func receive(_ input: Inner.Output) -> Subscribers.Demand {
             owner.receiveInner(input, id: id)
             return .none
         }
 
+        @inlinable
         func receive(completion: Subscribers.Completion<Inner.Failure>) {
             owner.receiveInner(completion: completion, id: id)
         }

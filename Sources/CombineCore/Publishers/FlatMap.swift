@@ -37,6 +37,8 @@ extension Publishers {
             self.transform = transform
         }
 
+        @inlinable
+
         public func receive<S: Subscriber>(subscriber: S)
         where NewPublisher.Output == S.Input, Upstream.Failure == S.Failure {
             FlatMapSubscription<Upstream, NewPublisher, S>(

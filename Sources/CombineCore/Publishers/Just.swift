@@ -20,6 +20,7 @@ public struct Just<Output>: Publisher {
         self.output = output
     }
 
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, S.Failure == Never {
         subscriber.receive(subscription: SingleValueSubscription(value: output, downstream: subscriber, name: "Just"))
     }

@@ -18,6 +18,8 @@ extension Optional {
             self.output = output
         }
 
+        @inlinable
+
         public func receive<S: Subscriber>(subscriber: S) where Wrapped == S.Input, S.Failure == Never {
             if let output {
                 subscriber.receive(

@@ -30,6 +30,8 @@ extension Result {
             self.result = .failure(failure)
         }
 
+        @inlinable
+
         public func receive<S: Subscriber>(subscriber: S) where Success == S.Input, Failure == S.Failure {
             switch result {
             case .success(let output):

@@ -22,6 +22,8 @@ extension Publishers {
             self.upstream = upstream
         }
 
+        @inlinable
+
         public func receive<S: Subscriber>(subscriber: S) where P.Output == S.Input, Upstream.Failure == S.Failure {
             FlatMapSubscription<Upstream, P, S>(
                 downstream: subscriber, maxPublishers: .unlimited, switching: true, name: "SwitchToLatest",
