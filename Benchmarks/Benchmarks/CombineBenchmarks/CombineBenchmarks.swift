@@ -27,7 +27,8 @@ let scenarios: [Scenario] = [
         openCombine: { OpenCombineScenarios.Scenarios.subjectToHundredSinks($0 / 100) },
         baseline: { Baseline.subjectToHundredSinks($0 / 100) }),
     Scenario(
-        name: "subscribe+cancel subject.map.sink", operations: 100_000, ours: OursScenarios.Scenarios.subscribeAndCancel,
+        name: "subscribe+cancel subject.map.sink", operations: 100_000,
+        ours: OursScenarios.Scenarios.subscribeAndCancel,
         openCombine: OpenCombineScenarios.Scenarios.subscribeAndCancel, baseline: Baseline.subscribeAndCancel),
     Scenario(
         name: "chain of 50 maps", operations: 100_000, ours: OursScenarios.Scenarios.chainOfFiftyMaps,

@@ -1,3 +1,5 @@
+import Dispatch
+
 // One source for two targets: `OursScenarios` compiles it against this library,
 // `OpenCombineScenarios` (through a symbolic link, with OPENCOMBINE defined) against
 // OpenCombine 0.14.0, so both run exactly the same code.
@@ -6,7 +8,6 @@ import OpenCombine
 #else
 import Combine
 #endif
-import Dispatch
 
 /// The benchmark scenarios; each returns a checksum so that nothing is optimised away.
 public enum Scenarios {
@@ -30,7 +31,7 @@ public enum Scenarios {
         var sum = 0
         let cancellables = (0..<100).map { _ in subject.sink { sum &+= $0 } }
         for value in 0..<sends { subject.send(value) }
-        cancellables.forEach { $0.cancel() }
+        for cancellable in cancellables { cancellable.cancel() }
         return sum
     }
 
