@@ -90,7 +90,12 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
     private func enqueueLocked(
         due: SchedulerTimeType, interval: SchedulerTimeType.Stride?, action: @escaping () -> Void, id: Int? = nil
     ) -> Int {
-        let id = id ?? { defer { nextID += 1 }; return nextID }()
+        let id =
+            id
+            ?? {
+                defer { nextID += 1 }
+                return nextID
+            }()
         items.append(Item(id: id, sequence: nextSequence, due: due, interval: interval, action: action))
         nextSequence += 1
         return id
@@ -103,7 +108,8 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
     ///
     /// A negative stride is a misuse of virtual time and traps.
     public func advance(by stride: SchedulerTimeType.Stride = .zero) {
-        precondition(stride >= .zero, "TestScheduler.advance(by:) needs a non-negative stride: virtual time only moves forward")
+        precondition(
+            stride >= .zero, "TestScheduler.advance(by:) needs a non-negative stride: virtual time only moves forward")
         advance(to: now.advanced(by: stride))
     }
 
@@ -152,7 +158,8 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
             let item = items.remove(at: best)
             if clock < item.due { clock = item.due }
             if let interval = item.interval {
-                enqueueLocked(due: item.due.advanced(by: interval), interval: interval, action: item.action, id: item.id)
+                enqueueLocked(
+                    due: item.due.advanced(by: interval), interval: interval, action: item.action, id: item.id)
             }
             return item
         }
@@ -204,8 +211,12 @@ public struct VirtualTime: Strideable, Hashable, Sendable, CustomStringConvertib
         public var description: String { "\(Double(nanoseconds) / 1e9)s" }
 
         public static func < (lhs: Stride, rhs: Stride) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
-        public static func + (lhs: Stride, rhs: Stride) -> Stride { Stride(nanoseconds: lhs.nanoseconds + rhs.nanoseconds) }
-        public static func - (lhs: Stride, rhs: Stride) -> Stride { Stride(nanoseconds: lhs.nanoseconds - rhs.nanoseconds) }
+        public static func + (lhs: Stride, rhs: Stride) -> Stride {
+            Stride(nanoseconds: lhs.nanoseconds + rhs.nanoseconds)
+        }
+        public static func - (lhs: Stride, rhs: Stride) -> Stride {
+            Stride(nanoseconds: lhs.nanoseconds - rhs.nanoseconds)
+        }
         /// Scales a span by another span's value in seconds, as literals read: `.seconds(2) * 3`.
         public static func * (lhs: Stride, rhs: Stride) -> Stride {
             Stride(nanoseconds: lhs.nanoseconds * rhs.nanoseconds / 1_000_000_000)

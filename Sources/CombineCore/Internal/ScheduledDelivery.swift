@@ -1,0 +1,117 @@
+/// The one implementation behind `receive(on:)` and `delay`: every value and the completion
+/// travel to the subscriber through a scheduling function; the subscription, requests and
+/// cancellation go straight upstream.
+///
+/// - The subscription is handed down at once, on the thread that subscribed.
+/// - A value is scheduled and `.none` returned upstream; when it runs, the demand the
+///   subscriber returns is requested from upstream.
+/// - After `cancel()`, actions already scheduled deliver nothing.
+/// - Nothing is called while the lock is held; the scheduler decides which thread delivers
+///   (a serial scheduler keeps upstream's order).
+final class ScheduledDelivery<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
+    CustomReflectable, @unchecked Sendable
+{
+    typealias Input = Downstream.Input
+    typealias Failure = Downstream.Failure
+
+    private enum State {
+        case awaitingSubscription
+        case subscribed(Subscription)
+        /// The completion is on its way; queued values may still ask for more.
+        case completing(Subscription)
+        case done
+    }
+
+    private let lock = Lock()
+    @exclusivity(unchecked) private var state = State.awaitingSubscription
+    @exclusivity(unchecked) private var downstream: Downstream?
+    private let scheduleAction: (@escaping () -> Void) -> Void
+    let description: String
+
+    /// - Parameter schedule: Hands an action to the scheduler (at once, or after a delay).
+    init(downstream: Downstream, name: String, schedule: @escaping (@escaping () -> Void) -> Void) {
+        self.downstream = downstream
+        self.description = name
+        self.scheduleAction = schedule
+    }
+
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+
+    private var upstreamLocked: Subscription? {
+        switch state {
+        case .subscribed(let subscription), .completing(let subscription): subscription
+        case .awaitingSubscription, .done: nil
+        }
+    }
+
+    // MARK: From upstream
+
+    func receive(subscription: Subscription) {
+        let downstream: Downstream? = lock.withLock {
+            guard case .awaitingSubscription = state else { return nil }
+            state = .subscribed(subscription)
+            return self.downstream
+        }
+        guard let downstream else {
+            subscription.cancel()
+            return
+        }
+        downstream.receive(subscription: self)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        let live: Bool = lock.withLock {
+            if case .subscribed = state { return true }
+            return false
+        }
+        if live { scheduleAction { self.deliver(input) } }
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        let live: Bool = lock.withLock {
+            guard case .subscribed(let subscription) = state else { return false }
+            state = .completing(subscription)
+            return true
+        }
+        if live { scheduleAction { self.deliver(completion) } }
+    }
+
+    // MARK: On the scheduler
+
+    private func deliver(_ input: Input) {
+        guard let downstream = lock.withLock({ self.downstream }) else { return }
+        let more = downstream.receive(input)
+        guard more > 0 else { return }
+        lock.withLock { upstreamLocked }?.request(more)
+    }
+
+    private func deliver(_ completion: Subscribers.Completion<Failure>) {
+        let downstream: Downstream? = lock.withLock {
+            guard case .completing = state else { return nil }
+            state = .done
+            defer { self.downstream = nil }
+            return self.downstream
+        }
+        downstream?.receive(completion: completion)
+    }
+
+    // MARK: From downstream
+
+    func request(_ demand: Subscribers.Demand) {
+        demand.assertNonZero()
+        lock.withLock { upstreamLocked }?.request(demand)
+    }
+
+    func cancel() {
+        let upstream: Subscription? = lock.withLock {
+            defer {
+                state = .done
+                downstream = nil
+            }
+            if case .subscribed(let subscription) = state { return subscription }
+            return nil
+        }
+        upstream?.cancel()
+    }
+}

@@ -1,0 +1,86 @@
+extension Publishers {
+    /// A publisher that delays delivery of elements and completion to the downstream
+    /// receiver.
+    ///
+    /// ```
+    /// upstream:          -a-b----|
+    /// delay(for: 2):     ---a-b----|
+    /// ```
+    ///
+    /// Each value, and the completion (finished or failed), is delivered on the scheduler
+    /// `interval` after it arrived. The subscription, requests and cancellation are not
+    /// delayed.
+    public struct Delay<Upstream: Publisher, Context: Scheduler>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+
+        /// The publisher that this publisher receives elements from.
+        public let upstream: Upstream
+
+        /// The amount of time to delay.
+        public let interval: Context.SchedulerTimeType.Stride
+
+        /// The allowed tolerance in delivering delayed events. The `Delay` publisher may
+        /// deliver elements this much sooner or later than the interval specifies.
+        public let tolerance: Context.SchedulerTimeType.Stride
+
+        /// The scheduler to deliver the delayed events.
+        public let scheduler: Context
+
+        /// Options relevant to the scheduler's behavior.
+        public let options: Context.SchedulerOptions?
+
+        /// Creates a publisher that delays delivery of elements and completion to the
+        /// downstream receiver.
+        public init(
+            upstream: Upstream, interval: Context.SchedulerTimeType.Stride,
+            tolerance: Context.SchedulerTimeType.Stride, scheduler: Context, options: Context.SchedulerOptions? = nil
+        ) {
+            self.upstream = upstream
+            self.interval = interval
+            self.tolerance = tolerance
+            self.scheduler = scheduler
+            self.options = options
+        }
+
+        public func receive<S: Subscriber>(subscriber: S)
+        where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
+            let (scheduler, interval, tolerance, options) = (
+                self.scheduler, self.interval, self.tolerance, self.options
+            )
+            upstream.subscribe(
+                ScheduledDelivery(downstream: subscriber, name: "Delay") { action in
+                    scheduler.schedule(
+                        after: scheduler.now.advanced(by: interval), tolerance: tolerance, options: options, action)
+                })
+        }
+    }
+}
+
+extension Publisher {
+    /// Delays delivery of all output to the downstream receiver by a specified amount of
+    /// time on a particular scheduler.
+    ///
+    /// ```swift
+    /// button.taps
+    ///     .delay(for: .seconds(1), scheduler: RunLoop.main)
+    ///     .sink { showHint() }
+    /// ```
+    ///
+    /// The completion is delayed as well, so it arrives after the last value.
+    ///
+    /// - Parameters:
+    ///   - interval: The amount of time to delay.
+    ///   - tolerance: The allowed tolerance in firing delayed events; the scheduler's
+    ///     `minimumTolerance` if `nil`.
+    ///   - scheduler: The scheduler to deliver the delayed events.
+    ///   - options: Options relevant to the scheduler's behavior.
+    public func delay<S: Scheduler>(
+        for interval: S.SchedulerTimeType.Stride, tolerance: S.SchedulerTimeType.Stride? = nil, scheduler: S,
+        options: S.SchedulerOptions? = nil
+    ) -> Publishers.Delay<Self, S> {
+        Publishers.Delay(
+            upstream: self, interval: interval, tolerance: tolerance ?? scheduler.minimumTolerance,
+            scheduler: scheduler, options: options)
+    }
+}

@@ -1,0 +1,60 @@
+extension Publishers {
+    /// A publisher that delivers elements to its downstream subscriber on a specific
+    /// scheduler.
+    ///
+    /// Values and the completion are each handed to the scheduler as they arrive, so a serial
+    /// scheduler delivers them in upstream's order. The subscription itself, requests and
+    /// cancellation are not scheduled: they happen on the calling thread.
+    public struct ReceiveOn<Upstream: Publisher, Context: Scheduler>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+
+        /// The upstream publisher.
+        public let upstream: Upstream
+
+        /// The scheduler the publisher is to use for element delivery.
+        public let scheduler: Context
+
+        /// Scheduler options that customize the delivery of elements.
+        public let options: Context.SchedulerOptions?
+
+        /// Creates a publisher that delivers elements to its downstream subscriber on a
+        /// specific scheduler.
+        public init(upstream: Upstream, scheduler: Context, options: Context.SchedulerOptions?) {
+            self.upstream = upstream
+            self.scheduler = scheduler
+            self.options = options
+        }
+
+        public func receive<S: Subscriber>(subscriber: S)
+        where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
+            let scheduler = self.scheduler
+            let options = self.options
+            upstream.subscribe(
+                ScheduledDelivery(downstream: subscriber, name: "ReceiveOn") { action in
+                    scheduler.schedule(options: options, action)
+                })
+        }
+    }
+}
+
+extension Publisher {
+    /// Specifies the scheduler on which to receive elements from the publisher.
+    ///
+    /// Use it to do the subscriber's work on a particular thread or queue, such as updating
+    /// a model on the main queue:
+    ///
+    /// ```swift
+    /// service.results
+    ///     .receive(on: DispatchQueue.main)
+    ///     .sink { self.items = $0 }
+    /// ```
+    ///
+    /// Only values and the completion move to the scheduler; the thread that subscribes,
+    /// requests or cancels is not changed (see ``subscribe(on:options:)`` for that).
+    public func receive<S: Scheduler>(on scheduler: S, options: S.SchedulerOptions? = nil)
+        -> Publishers.ReceiveOn<Self, S>
+    {
+        Publishers.ReceiveOn(upstream: self, scheduler: scheduler, options: options)
+    }
+}

@@ -1,0 +1,132 @@
+extension Publishers {
+    /// A publisher that receives elements from an upstream publisher on a specific
+    /// scheduler.
+    ///
+    /// Subscribing to the upstream publisher, requests and cancellation are performed on the
+    /// scheduler; values and the completion arrive on whatever thread upstream sends them.
+    public struct SubscribeOn<Upstream: Publisher, Context: Scheduler>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+
+        /// The publisher from which this publisher receives elements.
+        public let upstream: Upstream
+
+        /// The scheduler the publisher should use to receive elements.
+        public let scheduler: Context
+
+        /// Scheduler options that customize the delivery of elements.
+        public let options: Context.SchedulerOptions?
+
+        /// Creates a publisher that receives elements from an upstream publisher on a specific
+        /// scheduler.
+        public init(upstream: Upstream, scheduler: Context, options: Context.SchedulerOptions?) {
+            self.upstream = upstream
+            self.scheduler = scheduler
+            self.options = options
+        }
+
+        public func receive<S: Subscriber>(subscriber: S)
+        where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
+            let scheduler = self.scheduler
+            let options = self.options
+            let inner = Inner(downstream: subscriber) { scheduler.schedule(options: options, $0) }
+            let upstream = self.upstream
+            scheduler.schedule(options: options) { upstream.subscribe(inner) }
+        }
+
+        /// Passes values and the completion through; sends subscription, requests and
+        /// cancellation through the scheduler.
+        private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
+            CustomReflectable, @unchecked Sendable
+        where Downstream.Input == Output, Downstream.Failure == Failure {
+            typealias Input = Output
+
+            private let lock = Lock()
+            @exclusivity(unchecked) private var downstream: Downstream?
+            @exclusivity(unchecked) private var upstream: Subscription?
+            @exclusivity(unchecked) private var subscribed = false
+            private let onScheduler: (@escaping () -> Void) -> Void
+
+            init(downstream: Downstream, onScheduler: @escaping (@escaping () -> Void) -> Void) {
+                self.downstream = downstream
+                self.onScheduler = onScheduler
+            }
+
+            var description: String { "SubscribeOn" }
+            var customMirror: Mirror { Mirror(self, children: [:]) }
+
+            func receive(subscription: Subscription) {
+                let downstream: Downstream? = lock.withLock {
+                    guard !subscribed, let downstream = self.downstream else { return nil }
+                    subscribed = true
+                    upstream = subscription
+                    return downstream
+                }
+                guard let downstream else {
+                    subscription.cancel()
+                    return
+                }
+                downstream.receive(subscription: self)
+            }
+
+            func receive(_ input: Input) -> Subscribers.Demand {
+                guard let downstream = lock.withLock({ self.upstream == nil ? nil : self.downstream }) else {
+                    return .none
+                }
+                return downstream.receive(input)
+            }
+
+            func receive(completion: Subscribers.Completion<Failure>) {
+                let downstream: Downstream? = lock.withLock {
+                    defer {
+                        self.downstream = nil
+                        upstream = nil
+                    }
+                    return upstream == nil ? nil : self.downstream
+                }
+                downstream?.receive(completion: completion)
+            }
+
+            func request(_ demand: Subscribers.Demand) {
+                demand.assertNonZero()
+                guard let upstream = lock.withLock({ self.upstream }) else { return }
+                onScheduler { upstream.request(demand) }
+            }
+
+            func cancel() {
+                let upstream: Subscription? = lock.withLock {
+                    defer {
+                        self.upstream = nil
+                        downstream = nil
+                    }
+                    return self.upstream
+                }
+                guard let upstream else { return }
+                onScheduler { upstream.cancel() }
+            }
+        }
+    }
+}
+
+extension Publisher {
+    /// Specifies the scheduler on which to perform subscribe, cancel, and request
+    /// operations.
+    ///
+    /// Use it when subscribing starts expensive work (a query, a file read) that should not
+    /// run on the caller's thread:
+    ///
+    /// ```swift
+    /// expensivePublisher
+    ///     .subscribe(on: backgroundQueue)
+    ///     .receive(on: DispatchQueue.main)
+    ///     .sink { update($0) }
+    /// ```
+    ///
+    /// Values arrive on the thread upstream sends them on; pair with
+    /// ``receive(on:options:)`` to choose that thread too.
+    public func subscribe<S: Scheduler>(on scheduler: S, options: S.SchedulerOptions? = nil)
+        -> Publishers.SubscribeOn<Self, S>
+    {
+        Publishers.SubscribeOn(upstream: self, scheduler: scheduler, options: options)
+    }
+}
