@@ -25,6 +25,11 @@ public struct AnyPublisher<Output, Failure: Error>: CustomStringConvertible {
     public var description: String { "AnyPublisher" }
 }
 
+extension AnyPublisher: CustomPlaygroundDisplayConvertible {
+    /// A description shown in a playground: the type-erased publisher's name.
+    public var playgroundDescription: Any { description }
+}
+
 extension AnyPublisher: Publisher {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {

@@ -103,6 +103,12 @@ extension Record.Recording: Codable where Output: Codable, Failure: Codable {
         try container.encode(output, forKey: .output)
         try container.encode(completion, forKey: .completion)
     }
+
+    /// Encodes the recording into `encoder`; the same as `encode(to:)`, under the name Apple's
+    /// `Record.Recording` also offers.
+    public func encode(into encoder: any Encoder) throws {
+        try encode(to: encoder)
+    }
 }
 
 extension Record: Codable where Output: Codable, Failure: Codable {}

@@ -64,7 +64,7 @@ extension Publishers.Sequence {
     /// Publishes the elements after those that satisfy `predicate`.
     @inlinable
     public func drop(
-        while predicate: @escaping (Elements.Element) -> Bool
+        while predicate: (Elements.Element) -> Bool
     ) -> Publishers.Sequence<DropWhileSequence<Elements>, Failure> {
         Publishers.Sequence<DropWhileSequence<Elements>, Failure>(sequence: sequence.drop(while: predicate))
     }

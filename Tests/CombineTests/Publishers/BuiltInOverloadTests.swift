@@ -159,3 +159,54 @@ struct SequenceOverloadTests {
         #expect(events(typed.tryAllSatisfy { _ in throw Failure(code: 3) }).failure as? Failure == Failure(code: 3))
     }
 }
+
+@Suite("Declarations that must accept what Apple's accept")
+struct ApiShapeTests {
+    /// Apple's `Publishers.Sequence.drop(while:)` takes a non-escaping predicate (the sequence
+    /// is dropped from eagerly), so a closure parameter can be passed straight on.
+    private func dropLeading(_ numbers: [Int], while predicate: (Int) -> Bool) -> [Int] {
+        values(numbers.publisher.drop(while: predicate))
+    }
+
+    @Test func sequenceDropWhileTakesANonEscapingPredicate() {
+        #expect(dropLeading([1, 2, 5, 1], while: { $0 < 3 }) == [5, 1])
+    }
+
+    @Test func recordingEncodesIntoAnEncoderAsApplesDoes() throws {
+        let recording = Record<Int, Never>(output: [1, 2], completion: .finished).recording
+        let encoder = KeyCountingEncoder()
+        try recording.encode(into: encoder)
+        #expect(encoder.keys.sorted() == ["completion", "output"])
+    }
+
+    @Test func anyPublisherDescribesItselfInPlaygrounds() {
+        #expect(Just(1).eraseToAnyPublisher().playgroundDescription as? String == "AnyPublisher")
+    }
+}
+
+/// An encoder that records the top-level keys encoded into it and ignores their values.
+private final class KeyCountingEncoder: Encoder {
+    var keys: [String] = []
+    var codingPath: [any CodingKey] = []
+    var userInfo: [CodingUserInfoKey: Any] = [:]
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(Container(owner: self))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer { fatalError("not used") }
+    func singleValueContainer() -> any SingleValueEncodingContainer { fatalError("not used") }
+
+    private struct Container<Key: CodingKey>: KeyedEncodingContainerProtocol {
+        let owner: KeyCountingEncoder
+        var codingPath: [any CodingKey] = []
+        mutating func encodeNil(forKey key: Key) throws { owner.keys.append(key.stringValue) }
+        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { owner.keys.append(key.stringValue) }
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+            -> KeyedEncodingContainer<NestedKey>
+        { fatalError("not used") }
+        mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { fatalError("not used") }
+        mutating func superEncoder() -> any Encoder { owner }
+        mutating func superEncoder(forKey key: Key) -> any Encoder { owner }
+    }
+}
