@@ -31,6 +31,7 @@ extension AnyPublisher: CustomPlaygroundDisplayConvertible {
 }
 
 extension AnyPublisher: Publisher {
+    /// Attaches the specified subscriber to this publisher.
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
         box.receive(subscriber: subscriber)

@@ -155,12 +155,16 @@ extension Subscribers {
 
         // MARK: Comparison (`.unlimited` is greater than every number)
 
+        /// Returns whether the demand on the left is less than the demand on the right (`.unlimited` is greater than every number).
         @inlinable
         public static func < (lhs: Demand, rhs: Demand) -> Bool { lhs.rawValue < rhs.rawValue }
+        /// Returns whether the demand on the left is less than or equal to the demand on the right (`.unlimited` is greater than every number).
         @inlinable
         public static func <= (lhs: Demand, rhs: Demand) -> Bool { lhs.rawValue <= rhs.rawValue }
+        /// Returns whether the demand on the left is greater than or equal to the demand on the right (`.unlimited` is greater than every number).
         @inlinable
         public static func >= (lhs: Demand, rhs: Demand) -> Bool { lhs.rawValue >= rhs.rawValue }
+        /// Returns whether the demand on the left is greater than the demand on the right (`.unlimited` is greater than every number).
         @inlinable
         public static func > (lhs: Demand, rhs: Demand) -> Bool { lhs.rawValue > rhs.rawValue }
 
@@ -172,28 +176,40 @@ extension Subscribers {
             return demand.rawValue < count ? -1 : (demand.rawValue == count ? 0 : 1)
         }
 
+        /// Returns whether the demand on the left is equal to the integer on the right (`.unlimited` is greater than every number).
         @inlinable
         public static func == (lhs: Demand, rhs: Int) -> Bool { compare(lhs, rhs) == 0 }
+        /// Returns whether the demand on the left is not equal to the integer on the right (`.unlimited` is greater than every number).
         @inlinable
         public static func != (lhs: Demand, rhs: Int) -> Bool { compare(lhs, rhs) != 0 }
+        /// Returns whether the integer on the left is equal to the demand on the right (`.unlimited` is greater than every number).
         @inlinable
         public static func == (lhs: Int, rhs: Demand) -> Bool { compare(rhs, lhs) == 0 }
+        /// Returns whether the integer on the left is not equal to the demand on the right (`.unlimited` is greater than every number).
         @inlinable
         public static func != (lhs: Int, rhs: Demand) -> Bool { compare(rhs, lhs) != 0 }
+        /// Returns whether the demand on the left is less than the integer on the right (`.unlimited` is greater than every number).
         @inlinable
         public static func < (lhs: Demand, rhs: Int) -> Bool { compare(lhs, rhs) < 0 }
+        /// Returns whether the demand on the left is less than or equal to the integer on the right (`.unlimited` is greater than every number).
         @inlinable
         public static func <= (lhs: Demand, rhs: Int) -> Bool { compare(lhs, rhs) <= 0 }
+        /// Returns whether the demand on the left is greater than the integer on the right (`.unlimited` is greater than every number).
         @inlinable
         public static func > (lhs: Demand, rhs: Int) -> Bool { compare(lhs, rhs) > 0 }
+        /// Returns whether the demand on the left is greater than or equal to the integer on the right (`.unlimited` is greater than every number).
         @inlinable
         public static func >= (lhs: Demand, rhs: Int) -> Bool { compare(lhs, rhs) >= 0 }
+        /// Returns whether the integer on the left is less than the demand on the right (`.unlimited` is greater than every number).
         @inlinable
         public static func < (lhs: Int, rhs: Demand) -> Bool { compare(rhs, lhs) > 0 }
+        /// Returns whether the integer on the left is less than or equal to the demand on the right (`.unlimited` is greater than every number).
         @inlinable
         public static func <= (lhs: Int, rhs: Demand) -> Bool { compare(rhs, lhs) >= 0 }
+        /// Returns whether the integer on the left is greater than the demand on the right (`.unlimited` is greater than every number).
         @inlinable
         public static func > (lhs: Int, rhs: Demand) -> Bool { compare(rhs, lhs) < 0 }
+        /// Returns whether the integer on the left is greater than or equal to the demand on the right (`.unlimited` is greater than every number).
         @inlinable
         public static func >= (lhs: Int, rhs: Demand) -> Bool { compare(rhs, lhs) <= 0 }
     }

@@ -5,7 +5,9 @@ extension Publishers {
     /// Use it where a failure means a programming error: the trap message holds the
     /// prefix and the error, and names the file and line of the operator.
     public struct AssertNoFailure<Upstream: Publisher>: Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Never
 
         /// The publisher from which this publisher receives elements.
@@ -28,6 +30,7 @@ extension Publishers {
             self.line = line
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Output == S.Input, S.Failure == Never {
             let (prefix, file, line) = (self.prefix, self.file, self.line)
             upstream.subscribe(

@@ -13,7 +13,9 @@ extension Publishers {
     /// When a closure returns `true`, the process receives `SIGTRAP`: a debugger stops
     /// there; without one attached the process ends, as on Apple's platforms.
     public struct Breakpoint<Upstream: Publisher>: Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         /// The publisher from which this publisher receives elements.
@@ -45,6 +47,7 @@ extension Publishers {
             self.receiveCompletion = receiveCompletion
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let (onSubscription, onOutput, onCompletion) = (receiveSubscription, receiveOutput, receiveCompletion)

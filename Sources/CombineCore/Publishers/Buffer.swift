@@ -33,7 +33,9 @@ extension Publishers {
     /// first asks. Elements wait in the buffer until the subscriber has demand; when it is
     /// full, `whenFull` decides.
     public struct Buffer<Upstream: Publisher>: Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         /// The publisher from which this publisher receives elements.
@@ -60,6 +62,7 @@ extension Publishers {
             self.whenFull = whenFull
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let buffer = BufferSubscription(downstream: subscriber, size: size, prefetch: prefetch, whenFull: whenFull)

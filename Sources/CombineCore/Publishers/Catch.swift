@@ -10,7 +10,9 @@ extension Publishers {
     /// The subscriber's outstanding demand carries over to the replacement publisher.
     public struct Catch<Upstream: Publisher, NewPublisher: Publisher>: Publisher
     where Upstream.Output == NewPublisher.Output {
+        /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = NewPublisher.Failure
 
         /// The publisher that this publisher receives elements from.
@@ -27,6 +29,7 @@ extension Publishers {
             self.handler = handler
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where NewPublisher.Failure == S.Failure, Upstream.Output == S.Input {
             let handler = self.handler
@@ -46,7 +49,9 @@ extension Publishers {
     /// If the handler throws, the thrown error becomes the failure.
     public struct TryCatch<Upstream: Publisher, NewPublisher: Publisher>: Publisher
     where Upstream.Output == NewPublisher.Output {
+        /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = any Error
 
         /// The publisher that this publisher receives elements from.
@@ -63,6 +68,7 @@ extension Publishers {
             self.handler = handler
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Output == S.Input, S.Failure == any Error {
             let handler = self.handler
             SuccessionSubscription<Upstream, NewPublisher, S>(
@@ -90,7 +96,9 @@ extension Publishers {
     /// Each retry subscribes to the upstream again, so a `Deferred` upstream runs its work
     /// again. `retries == nil` retries without limit.
     public struct Retry<Upstream: Publisher>: Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         /// The publisher from which this publisher receives elements.
@@ -106,6 +114,7 @@ extension Publishers {
             self.retries = retries
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let retries = self.retries

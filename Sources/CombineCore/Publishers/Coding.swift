@@ -22,7 +22,9 @@ extension Publishers {
     /// A publisher that encodes its upstream elements with an encoder; an encoding error
     /// cancels the upstream and becomes the failure.
     public struct Encode<Upstream: Publisher, Coder: TopLevelEncoder>: Publisher where Upstream.Output: Encodable {
+        /// The kind of values published by this publisher.
         public typealias Output = Coder.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = any Error
 
         /// The publisher from which this publisher receives elements.
@@ -38,6 +40,7 @@ extension Publishers {
 
         @inlinable
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Coder.Output == S.Input, S.Failure == any Error {
             let encoder = self.encoder
             upstream.subscribe(
@@ -51,6 +54,7 @@ extension Publishers {
     /// cancels the upstream and becomes the failure.
     public struct Decode<Upstream: Publisher, Output: Decodable, Coder: TopLevelDecoder>: Publisher
     where Upstream.Output == Coder.Input {
+        /// The kind of errors this publisher might publish.
         public typealias Failure = any Error
 
         /// The publisher from which this publisher receives elements.
@@ -66,6 +70,7 @@ extension Publishers {
 
         @inlinable
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, S.Failure == any Error {
             let decoder = self.decoder
             upstream.subscribe(

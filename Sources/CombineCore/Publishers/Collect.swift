@@ -9,7 +9,9 @@ extension Publishers {
     /// It asks upstream for everything and publishes one array when the upstream finishes,
     /// once the subscriber has requested a value. A failure is passed on without the array.
     public struct Collect<Upstream: Publisher>: Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = [Upstream.Output]
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         /// The publisher from which this publisher receives elements.
@@ -20,6 +22,7 @@ extension Publishers {
             self.upstream = upstream
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == [Upstream.Output], Upstream.Failure == S.Failure {
             upstream.subscribe(

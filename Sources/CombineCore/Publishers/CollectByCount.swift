@@ -9,7 +9,9 @@ extension Publishers {
     /// Each unit of the subscriber's demand asks upstream for `count` elements. When the
     /// upstream finishes, a partial group is published; on failure it is dropped.
     public struct CollectByCount<Upstream: Publisher>: Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = [Upstream.Output]
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         /// The publisher from which this publisher receives elements.
@@ -27,6 +29,7 @@ extension Publishers {
             self.count = count
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, S.Input == [Upstream.Output] {
             upstream.subscribe(Inner(downstream: subscriber, count: count))

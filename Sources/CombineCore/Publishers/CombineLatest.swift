@@ -13,7 +13,9 @@ extension Publishers {
     /// Once both upstreams have published, every value from either produces a tuple of the
     /// latest values. It finishes when both have finished, and fails as soon as either fails.
     public struct CombineLatest<A: Publisher, B: Publisher>: Publisher where A.Failure == B.Failure {
+        /// The kind of values published by this publisher.
         public typealias Output = (A.Output, B.Output)
+        /// The kind of errors this publisher might publish.
         public typealias Failure = A.Failure
 
         /// A publisher to combine.
@@ -27,6 +29,7 @@ extension Publishers {
             (self.a, self.b) = (a, b)
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where B.Failure == S.Failure, S.Input == (A.Output, B.Output) {
             CombiningSubscription<A.Output, B.Output, S>(
@@ -39,7 +42,9 @@ extension Publishers {
     /// A publisher created by combining the latest values of three upstream publishers.
     public struct CombineLatest3<A: Publisher, B: Publisher, C: Publisher>: Publisher
     where A.Failure == B.Failure, B.Failure == C.Failure {
+        /// The kind of values published by this publisher.
         public typealias Output = (A.Output, B.Output, C.Output)
+        /// The kind of errors this publisher might publish.
         public typealias Failure = A.Failure
 
         /// A publisher to combine.
@@ -56,6 +61,7 @@ extension Publishers {
             (self.a, self.b, self.c) = (a, b, c)
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where C.Failure == S.Failure, S.Input == (A.Output, B.Output, C.Output) {
             CombiningSubscription<A.Output, B.Output, C.Output, S>(
@@ -68,7 +74,9 @@ extension Publishers {
     /// A publisher created by combining the latest values of four upstream publishers.
     public struct CombineLatest4<A: Publisher, B: Publisher, C: Publisher, D: Publisher>: Publisher
     where A.Failure == B.Failure, B.Failure == C.Failure, C.Failure == D.Failure {
+        /// The kind of values published by this publisher.
         public typealias Output = (A.Output, B.Output, C.Output, D.Output)
+        /// The kind of errors this publisher might publish.
         public typealias Failure = A.Failure
 
         /// A publisher to combine.
@@ -88,6 +96,7 @@ extension Publishers {
             (self.a, self.b, self.c, self.d) = (a, b, c, d)
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where D.Failure == S.Failure, S.Input == (A.Output, B.Output, C.Output, D.Output) {
             CombiningSubscription<A.Output, B.Output, C.Output, D.Output, S>(

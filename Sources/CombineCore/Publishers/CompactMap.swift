@@ -9,6 +9,7 @@ extension Publishers {
     ///
     /// A `nil` result is replaced: the operator asks upstream for one more element.
     public struct CompactMap<Upstream: Publisher, Output>: Publisher {
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         /// The publisher from which this publisher receives elements.
@@ -24,6 +25,7 @@ extension Publishers {
             self.transform = transform
         }
 
+        /// Attaches the specified subscriber to this publisher.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Upstream.Failure == S.Failure {
             upstream.subscribe(Inner(downstream: subscriber, transform: transform))

@@ -8,7 +8,9 @@ extension Publishers {
     /// min():    -----------1|
     /// ```
     public struct Comparison<Upstream: Publisher>: Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         /// The publisher that this publisher receives elements from.
@@ -25,6 +27,7 @@ extension Publishers {
             self.areInIncreasingOrder = areInIncreasingOrder
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Output == S.Input, Upstream.Failure == S.Failure {
             let order = areInIncreasingOrder
@@ -39,7 +42,9 @@ extension Publishers {
     /// increasing order from the previously-published item, and fails if the ordering logic
     /// throws an error.
     public struct TryComparison<Upstream: Publisher>: Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = any Error
 
         /// The publisher that this publisher receives elements from.
@@ -57,6 +62,7 @@ extension Publishers {
             self.areInIncreasingOrder = areInIncreasingOrder
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Output == S.Input, S.Failure == any Error {
             let order = areInIncreasingOrder
             upstream.subscribe(

@@ -12,7 +12,9 @@ extension Publishers {
     /// subscriber's outstanding demand. A failure of the prefix ends the stream.
     public struct Concatenate<Prefix: Publisher, Suffix: Publisher>: Publisher
     where Prefix.Failure == Suffix.Failure, Prefix.Output == Suffix.Output {
+        /// The kind of values published by this publisher.
         public typealias Output = Suffix.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Suffix.Failure
 
         /// The publisher to republish, in its entirety, before republishing elements from
@@ -29,6 +31,7 @@ extension Publishers {
             self.suffix = suffix
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Suffix.Failure == S.Failure, Suffix.Output == S.Input {
             let suffix = self.suffix
             SuccessionSubscription<Prefix, Suffix, S>(

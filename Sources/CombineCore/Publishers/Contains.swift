@@ -9,7 +9,9 @@ extension Publishers {
     ///
     /// It publishes `false` if the upstream finishes without the element.
     public struct Contains<Upstream: Publisher>: Publisher where Upstream.Output: Equatable {
+        /// The kind of values published by this publisher.
         public typealias Output = Bool
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         /// The publisher from which this publisher receives elements.
@@ -24,6 +26,7 @@ extension Publishers {
             self.output = output
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Failure == S.Failure, S.Input == Bool {
             let output = self.output
             upstream.subscribe(
@@ -36,7 +39,9 @@ extension Publishers {
     /// A publisher that emits a Boolean value upon receiving an element that satisfies the
     /// predicate closure.
     public struct ContainsWhere<Upstream: Publisher>: Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = Bool
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         /// The publisher from which this publisher receives elements.
@@ -53,6 +58,7 @@ extension Publishers {
             self.predicate = predicate
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Failure == S.Failure, S.Input == Bool {
             let predicate = self.predicate
             upstream.subscribe(
@@ -65,7 +71,9 @@ extension Publishers {
     /// A publisher that emits a Boolean value upon receiving an element that satisfies the
     /// throwing predicate closure.
     public struct TryContainsWhere<Upstream: Publisher>: Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = Bool
+        /// The kind of errors this publisher might publish.
         public typealias Failure = any Error
 
         /// The publisher from which this publisher receives elements.
@@ -82,6 +90,7 @@ extension Publishers {
             self.predicate = predicate
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where S.Failure == any Error, S.Input == Bool {
             let predicate = self.predicate
             upstream.subscribe(
@@ -99,7 +108,9 @@ extension Publishers {
     /// allSatisfy({ $0.isEven }):  --------false|   (upstream cancelled at 5)
     /// ```
     public struct AllSatisfy<Upstream: Publisher>: Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = Bool
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         /// The publisher from which this publisher receives elements.
@@ -114,6 +125,7 @@ extension Publishers {
             self.predicate = predicate
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Failure == S.Failure, S.Input == Bool {
             let predicate = self.predicate
             upstream.subscribe(
@@ -126,7 +138,9 @@ extension Publishers {
     /// A publisher that publishes a single Boolean value that indicates whether all received
     /// elements pass a given error-throwing predicate.
     public struct TryAllSatisfy<Upstream: Publisher>: Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = Bool
+        /// The kind of errors this publisher might publish.
         public typealias Failure = any Error
 
         /// The publisher from which this publisher receives elements.
@@ -142,6 +156,7 @@ extension Publishers {
             self.predicate = predicate
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where S.Failure == any Error, S.Input == Bool {
             let predicate = self.predicate
             upstream.subscribe(

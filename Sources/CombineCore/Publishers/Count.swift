@@ -7,7 +7,9 @@ extension Publishers {
     /// count():  -----------3|
     /// ```
     public struct Count<Upstream: Publisher>: Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = Int
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         /// The publisher from which this publisher receives elements.
@@ -19,6 +21,7 @@ extension Publishers {
             self.upstream = upstream
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Failure == S.Failure, S.Input == Int {
             upstream.subscribe(
                 ReducingSubscription<CountReducer<Upstream.Output, Failure>, Failure, S>(

@@ -8,7 +8,9 @@
 /// // `expensive()` runs once per subscription, not now.
 /// ```
 public struct Deferred<DeferredPublisher: Publisher>: Publisher {
+    /// The kind of values published by this publisher.
     public typealias Output = DeferredPublisher.Output
+    /// The kind of errors this publisher might publish.
     public typealias Failure = DeferredPublisher.Failure
 
     /// The closure to execute when this deferred publisher receives a subscription.
@@ -21,6 +23,7 @@ public struct Deferred<DeferredPublisher: Publisher>: Publisher {
         self.createPublisher = createPublisher
     }
 
+    /// Attaches the specified subscriber to this publisher.
     public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
         createPublisher().subscribe(subscriber)
     }

@@ -11,7 +11,9 @@ extension Publishers {
     /// `interval` after it arrived. The subscription, requests and cancellation are not
     /// delayed.
     public struct Delay<Upstream: Publisher, Context: Scheduler>: Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         /// The publisher that this publisher receives elements from.
@@ -43,6 +45,7 @@ extension Publishers {
             self.options = options
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let (scheduler, interval, tolerance, options) = (

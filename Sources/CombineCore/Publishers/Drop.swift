@@ -10,7 +10,9 @@ extension Publishers {
     /// The subscriber's first request is raised by `count`, so the dropped elements don't
     /// use up its demand.
     public struct Drop<Upstream: Publisher>: Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         /// The publisher that this publisher receives elements from.
@@ -31,6 +33,7 @@ extension Publishers {
 
         @inlinable
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             upstream.subscribe(

@@ -27,6 +27,7 @@ public struct Empty<Output, Failure: Error>: Publisher, Equatable {
         self.completeImmediately = completeImmediately
     }
 
+    /// Attaches the specified subscriber to this publisher.
     public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
         if completeImmediately {
             subscriber.receiveSubscriptionAndCompletion(.finished)

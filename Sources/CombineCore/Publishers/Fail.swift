@@ -22,6 +22,7 @@ public struct Fail<Output, Failure: Error>: Publisher {
         self.error = failure
     }
 
+    /// Attaches the specified subscriber to this publisher.
     public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
         subscriber.receiveSubscriptionAndCompletion(.failure(error))
     }

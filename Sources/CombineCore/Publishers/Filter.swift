@@ -9,7 +9,9 @@ extension Publishers {
     /// A rejected element is replaced: the filter asks upstream for one more, so the
     /// subscriber's demand is spent only on elements it receives.
     public struct Filter<Upstream: Publisher>: Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         /// The publisher from which this publisher receives elements.
@@ -24,6 +26,7 @@ extension Publishers {
             self.isIncluded = isIncluded
         }
 
+        /// Attaches the specified subscriber to this publisher.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Output == S.Input, Upstream.Failure == S.Failure {

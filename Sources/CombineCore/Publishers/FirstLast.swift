@@ -6,7 +6,9 @@ extension Publishers {
     /// first():  --a|          (upstream cancelled)
     /// ```
     public struct First<Upstream: Publisher>: Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         /// The publisher from which this publisher receives elements.
@@ -17,6 +19,7 @@ extension Publishers {
             self.upstream = upstream
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             upstream.subscribe(
@@ -29,7 +32,9 @@ extension Publishers {
     /// A publisher that only publishes the first element of a stream to satisfy a predicate
     /// closure.
     public struct FirstWhere<Upstream: Publisher>: Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         /// The publisher from which this publisher receives elements.
@@ -45,6 +50,7 @@ extension Publishers {
             self.predicate = predicate
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let predicate = self.predicate
@@ -58,7 +64,9 @@ extension Publishers {
     /// A publisher that only publishes the first element of a stream to satisfy a throwing
     /// predicate closure.
     public struct TryFirstWhere<Upstream: Publisher>: Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = any Error
 
         /// The publisher from which this publisher receives elements.
@@ -74,6 +82,7 @@ extension Publishers {
             self.predicate = predicate
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Output == S.Input, S.Failure == any Error {
             let predicate = self.predicate
             upstream.subscribe(
@@ -91,7 +100,9 @@ extension Publishers {
     /// last():   -----------c|
     /// ```
     public struct Last<Upstream: Publisher>: Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         /// The publisher from which this publisher receives elements.
@@ -102,6 +113,7 @@ extension Publishers {
             self.upstream = upstream
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             upstream.subscribe(
@@ -114,7 +126,9 @@ extension Publishers {
     /// A publisher that waits until after the stream finishes and then publishes the last
     /// element of the stream that satisfies a predicate closure.
     public struct LastWhere<Upstream: Publisher>: Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         /// The publisher from which this publisher receives elements.
@@ -129,6 +143,7 @@ extension Publishers {
             self.predicate = predicate
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let predicate = self.predicate
@@ -142,7 +157,9 @@ extension Publishers {
     /// A publisher that waits until after the stream finishes and then publishes the last
     /// element of the stream that satisfies an error-throwing predicate closure.
     public struct TryLastWhere<Upstream: Publisher>: Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = any Error
 
         /// The publisher from which this publisher receives elements.
@@ -158,6 +175,7 @@ extension Publishers {
             self.predicate = predicate
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Output == S.Input, S.Failure == any Error {
             let predicate = self.predicate
             upstream.subscribe(

@@ -13,7 +13,9 @@ extension Publishers {
     /// demand covers the values of all inner publishers together.
     public struct FlatMap<NewPublisher: Publisher, Upstream: Publisher>: Publisher
     where NewPublisher.Failure == Upstream.Failure {
+        /// The kind of values published by this publisher.
         public typealias Output = NewPublisher.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         /// The publisher from which this publisher receives elements.
@@ -39,6 +41,7 @@ extension Publishers {
 
         @inlinable
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where NewPublisher.Output == S.Input, Upstream.Failure == S.Failure {
             FlatMapSubscription<Upstream, NewPublisher, S>(

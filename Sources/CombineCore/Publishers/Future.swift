@@ -50,6 +50,7 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
         }
     }
 
+    /// Attaches the specified subscriber to this publisher.
     public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
         let conduit = FutureConduit(future: self, downstream: subscriber)
         let known: Result<Output, Failure>? = lock.withLock {

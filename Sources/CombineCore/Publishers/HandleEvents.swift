@@ -5,7 +5,9 @@ extension Publishers {
     /// before the subscriber gets its subscription, `receiveRequest` before a request goes
     /// upstream, `receiveOutput` before a value goes downstream, and so on.
     public struct HandleEvents<Upstream: Publisher>: Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         /// The publisher from which this publisher receives elements.
@@ -47,6 +49,7 @@ extension Publishers {
             self.receiveRequest = receiveRequest
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let callbacks = EventCallbacks(

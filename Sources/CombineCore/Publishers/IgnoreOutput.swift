@@ -7,7 +7,9 @@ extension Publishers {
     /// ignoreOutput(): -----------|
     /// ```
     public struct IgnoreOutput<Upstream: Publisher>: Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = Never
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         /// The publisher from which this publisher receives elements.
@@ -18,6 +20,7 @@ extension Publishers {
             self.upstream = upstream
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Failure == S.Failure, S.Input == Never {
             upstream.subscribe(
                 ReducingSubscription<IgnoreReducer<Upstream.Output, Failure>, Failure, S>(

@@ -9,6 +9,7 @@
 /// It can't fail: its `Failure` is `Never`. Use `setFailureType(to:)` to match a
 /// publisher that can.
 public struct Just<Output>: Publisher {
+    /// The kind of errors this publisher might publish.
     public typealias Failure = Never
 
     /// The one element that the publisher emits.
@@ -20,6 +21,7 @@ public struct Just<Output>: Publisher {
         self.output = output
     }
 
+    /// Attaches the specified subscriber to this publisher.
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, S.Failure == Never {
         subscriber.receive(subscription: SingleValueSubscription(value: output, downstream: subscriber, name: "Just"))

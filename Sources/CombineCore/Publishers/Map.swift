@@ -10,6 +10,7 @@ extension Publishers {
     /// `Map` adds no subscription of its own: the upstream subscription passes straight to
     /// the subscriber, so demand and cancellation go directly upstream.
     public struct Map<Upstream: Publisher, Output>: Publisher {
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         /// The publisher from which this publisher receives elements.
@@ -24,6 +25,7 @@ extension Publishers {
             self.transform = transform
         }
 
+        /// Attaches the specified subscriber to this publisher.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Upstream.Failure == S.Failure {
             upstream.subscribe(Inner(downstream: subscriber, transform: transform))

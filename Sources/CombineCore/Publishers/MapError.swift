@@ -6,6 +6,7 @@ extension Publishers {
     /// mapError{.network}:  --1--2--#(.network)
     /// ```
     public struct MapError<Upstream: Publisher, Failure: Error>: Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
 
         /// The publisher that this publisher receives elements from.
@@ -27,6 +28,7 @@ extension Publishers {
             self.init(upstream: upstream, transform: map)
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Failure == S.Failure, Upstream.Output == S.Input {
             upstream.subscribe(FailureConverter(downstream: subscriber, convert: transform, name: "MapError"))
         }

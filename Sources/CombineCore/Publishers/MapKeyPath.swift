@@ -1,6 +1,7 @@
 extension Publishers {
     /// A publisher that publishes the value of a key path.
     public struct MapKeyPath<Upstream: Publisher, Output>: Publisher {
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         /// The publisher from which this publisher receives elements.
@@ -9,6 +10,7 @@ extension Publishers {
         /// The key path of a property to publish.
         public let keyPath: KeyPath<Upstream.Output, Output>
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Upstream.Failure == S.Failure {
             let keyPath = self.keyPath
             Publishers.Map(upstream: upstream) { $0[keyPath: keyPath] }.subscribe(subscriber)
@@ -17,7 +19,9 @@ extension Publishers {
 
     /// A publisher that publishes the values of two key paths as a tuple.
     public struct MapKeyPath2<Upstream: Publisher, Output0, Output1>: Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = (Output0, Output1)
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         /// The publisher from which this publisher receives elements.
@@ -29,6 +33,7 @@ extension Publishers {
         /// The key path of a second property to publish.
         public let keyPath1: KeyPath<Upstream.Output, Output1>
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == (Output0, Output1), Upstream.Failure == S.Failure {
             let (keyPath0, keyPath1) = (self.keyPath0, self.keyPath1)
@@ -38,7 +43,9 @@ extension Publishers {
 
     /// A publisher that publishes the values of three key paths as a tuple.
     public struct MapKeyPath3<Upstream: Publisher, Output0, Output1, Output2>: Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = (Output0, Output1, Output2)
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         /// The publisher from which this publisher receives elements.
@@ -53,6 +60,7 @@ extension Publishers {
         /// The key path of a third property to publish.
         public let keyPath2: KeyPath<Upstream.Output, Output2>
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == (Output0, Output1, Output2), Upstream.Failure == S.Failure {
             let (keyPath0, keyPath1, keyPath2) = (self.keyPath0, self.keyPath1, self.keyPath2)

@@ -10,7 +10,9 @@ extension Publishers {
     /// The first interval is measured from the subscription. Time is read from the
     /// scheduler's `now`; nothing is scheduled on it.
     public struct MeasureInterval<Upstream: Publisher, Context: Scheduler>: Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = Context.SchedulerTimeType.Stride
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         /// The publisher from which this publisher receives elements.
@@ -26,6 +28,7 @@ extension Publishers {
             self.scheduler = scheduler
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Failure == S.Failure, S.Input == Output {
             upstream.subscribe(Inner(downstream: subscriber, scheduler: scheduler))
         }

@@ -12,7 +12,9 @@ extension Publishers {
     ///
     /// It finishes when both upstreams have finished, and fails as soon as either fails.
     public struct Merge<A: Publisher, B: Publisher>: Publisher where A.Failure == B.Failure, A.Output == B.Output {
+        /// The kind of values published by this publisher.
         public typealias Output = A.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = A.Failure
 
         /// A publisher to merge.
@@ -28,6 +30,7 @@ extension Publishers {
             self.b = b
         }
 
+        /// Attaches the specified subscriber to this publisher.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where B.Failure == S.Failure, B.Output == S.Input {
             let merge = MergeSubscription(downstream: subscriber, count: 2, name: "Merge")
@@ -40,7 +43,9 @@ extension Publishers {
     /// A publisher created by applying the merge function to an arbitrary number of upstream
     /// publishers of the same type.
     public struct MergeMany<Upstream: Publisher>: Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         /// The array of upstream publishers that this publisher merges together.
@@ -58,6 +63,7 @@ extension Publishers {
             self.publishers = Array(upstream)
         }
 
+        /// Attaches the specified subscriber to this publisher.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {

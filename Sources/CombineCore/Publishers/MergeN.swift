@@ -6,7 +6,9 @@ extension Publishers {
     /// A publisher created by applying the merge function to three upstream publishers.
     public struct Merge3<A: Publisher, B: Publisher, C: Publisher>: Publisher
     where A.Failure == B.Failure, A.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output {
+        /// The kind of values published by this publisher.
         public typealias Output = A.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = A.Failure
 
         /// Upstream publisher number 1.
@@ -23,6 +25,7 @@ extension Publishers {
             (self.a, self.b, self.c) = (a, b, c)
         }
 
+        /// Attaches the specified subscriber to this publisher.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where C.Failure == S.Failure, C.Output == S.Input {
             let merge = MergeSubscription(downstream: subscriber, count: 3, name: "Merge3")
@@ -39,7 +42,9 @@ extension Publishers {
         A.Failure == B.Failure, A.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output,
         C.Failure == D.Failure, C.Output == D.Output
     {
+        /// The kind of values published by this publisher.
         public typealias Output = A.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = A.Failure
 
         /// Upstream publisher number 1.
@@ -59,6 +64,7 @@ extension Publishers {
             (self.a, self.b, self.c, self.d) = (a, b, c, d)
         }
 
+        /// Attaches the specified subscriber to this publisher.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where D.Failure == S.Failure, D.Output == S.Input {
             let merge = MergeSubscription(downstream: subscriber, count: 4, name: "Merge4")
@@ -76,7 +82,9 @@ extension Publishers {
         A.Failure == B.Failure, A.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output,
         C.Failure == D.Failure, C.Output == D.Output, D.Failure == E.Failure, D.Output == E.Output
     {
+        /// The kind of values published by this publisher.
         public typealias Output = A.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = A.Failure
 
         /// Upstream publisher number 1.
@@ -99,6 +107,7 @@ extension Publishers {
             (self.a, self.b, self.c, self.d, self.e) = (a, b, c, d, e)
         }
 
+        /// Attaches the specified subscriber to this publisher.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where E.Failure == S.Failure, E.Output == S.Input {
             let merge = MergeSubscription(downstream: subscriber, count: 5, name: "Merge5")
@@ -118,7 +127,9 @@ extension Publishers {
         C.Failure == D.Failure, C.Output == D.Output, D.Failure == E.Failure, D.Output == E.Output,
         E.Failure == F.Failure, E.Output == F.Output
     {
+        /// The kind of values published by this publisher.
         public typealias Output = A.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = A.Failure
 
         /// Upstream publisher number 1.
@@ -144,6 +155,7 @@ extension Publishers {
             (self.a, self.b, self.c, self.d, self.e, self.f) = (a, b, c, d, e, f)
         }
 
+        /// Attaches the specified subscriber to this publisher.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where F.Failure == S.Failure, F.Output == S.Input {
             let merge = MergeSubscription(downstream: subscriber, count: 6, name: "Merge6")
@@ -166,7 +178,9 @@ extension Publishers {
         C.Failure == D.Failure, C.Output == D.Output, D.Failure == E.Failure, D.Output == E.Output,
         E.Failure == F.Failure, E.Output == F.Output, F.Failure == G.Failure, F.Output == G.Output
     {
+        /// The kind of values published by this publisher.
         public typealias Output = A.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = A.Failure
 
         /// Upstream publisher number 1.
@@ -195,6 +209,7 @@ extension Publishers {
             (self.a, self.b, self.c, self.d, self.e, self.f, self.g) = (a, b, c, d, e, f, g)
         }
 
+        /// Attaches the specified subscriber to this publisher.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where G.Failure == S.Failure, G.Output == S.Input {
             let merge = MergeSubscription(downstream: subscriber, count: 7, name: "Merge7")
@@ -219,7 +234,9 @@ extension Publishers {
         E.Failure == F.Failure, E.Output == F.Output, F.Failure == G.Failure, F.Output == G.Output,
         G.Failure == H.Failure, G.Output == H.Output
     {
+        /// The kind of values published by this publisher.
         public typealias Output = A.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = A.Failure
 
         /// Upstream publisher number 1.
@@ -251,6 +268,7 @@ extension Publishers {
             (self.a, self.b, self.c, self.d, self.e, self.f, self.g, self.h) = (a, b, c, d, e, f, g, h)
         }
 
+        /// Attaches the specified subscriber to this publisher.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where H.Failure == S.Failure, H.Output == S.Input {
             let merge = MergeSubscription(downstream: subscriber, count: 8, name: "Merge8")

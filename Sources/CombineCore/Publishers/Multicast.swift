@@ -6,7 +6,9 @@ extension Publishers {
     /// use.
     public final class Multicast<Upstream: Publisher, SubjectType: Subject>: ConnectablePublisher, @unchecked Sendable
     where Upstream.Failure == SubjectType.Failure, Upstream.Output == SubjectType.Output {
+        /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         /// The publisher that this publisher receives elements from.
@@ -36,6 +38,7 @@ extension Publishers {
             }
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where SubjectType.Failure == S.Failure, SubjectType.Output == S.Input {
             subject.subscribe(subscriber)
@@ -50,7 +53,9 @@ extension Publishers {
     /// A connectable publisher over a passthrough subject: nothing flows until
     /// ``connect()``.
     public struct MakeConnectable<Upstream: Publisher>: ConnectablePublisher {
+        /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         private let inner: Multicast<Upstream, PassthroughSubject<Output, Failure>>
@@ -60,6 +65,7 @@ extension Publishers {
             inner = Multicast(upstream: upstream) { PassthroughSubject() }
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             inner.receive(subscriber: subscriber)
@@ -76,7 +82,9 @@ extension Publishers {
     /// The first subscriber connects it; when the last subscriber cancels, the connection is
     /// cancelled too.
     public class Autoconnect<Upstream: ConnectablePublisher>: Publisher, @unchecked Sendable {
+        /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         /// The publisher from which this publisher receives elements.
@@ -91,6 +99,7 @@ extension Publishers {
             refCount = ConnectionRefCount { upstream.connect() }
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             refCount.attach(subscriber, to: upstream, name: "Autoconnect")
@@ -110,7 +119,9 @@ extension Publishers {
     /// receive the values published after they joined. Once the upstream has completed (or
     /// every subscriber has left), the next subscriber starts a new subscription.
     public final class Share<Upstream: Publisher>: Publisher, Equatable, @unchecked Sendable {
+        /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         /// The publisher from which this publisher receives elements.
@@ -126,6 +137,7 @@ extension Publishers {
             self.upstream = upstream
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let upstream = self.upstream

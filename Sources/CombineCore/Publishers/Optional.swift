@@ -5,7 +5,9 @@ extension Optional {
     /// `Optional<Int>.Publisher(1)` emits 1 then finishes; `Optional<Int>.Publisher(nil)`
     /// only finishes.
     public struct Publisher: CombineCore.Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = Wrapped
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Never
 
         /// The result to deliver to each subscriber.
@@ -20,6 +22,7 @@ extension Optional {
 
         @inlinable
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Wrapped == S.Input, S.Failure == Never {
             if let output {
                 subscriber.receive(

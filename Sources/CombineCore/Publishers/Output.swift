@@ -12,7 +12,9 @@ extension Publishers {
     /// element of the range has been published, the upstream subscription is cancelled and
     /// the subscriber receives `.finished`.
     public struct Output<Upstream: Publisher>: Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         /// The publisher that this publisher receives elements from.
@@ -32,6 +34,7 @@ extension Publishers {
 
         @inlinable
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Output == S.Input, Upstream.Failure == S.Failure {
             let filter = FilteringSubscriber<Stepper, Failure, S>(

@@ -13,7 +13,9 @@ extension Publishers {
     /// Demand returned by the subscriber for a value is logged as
     /// `request max: (1) (synchronous)`. Lines go to `stream`, or to standard output.
     public struct Print<Upstream: Publisher>: Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         /// A string with which to prefix all log messages.
@@ -32,6 +34,7 @@ extension Publishers {
             self.stream = stream
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let log = PrintLog(prefix: prefix, stream: stream)

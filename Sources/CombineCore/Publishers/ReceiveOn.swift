@@ -6,7 +6,9 @@ extension Publishers {
     /// scheduler delivers them in upstream's order. The subscription itself, requests and
     /// cancellation are not scheduled: they happen on the calling thread.
     public struct ReceiveOn<Upstream: Publisher, Context: Scheduler>: Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         /// The upstream publisher.
@@ -26,6 +28,7 @@ extension Publishers {
             self.options = options
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let scheduler = self.scheduler

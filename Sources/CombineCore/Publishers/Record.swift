@@ -34,6 +34,7 @@ public struct Record<Output, Failure: Error>: Publisher {
         self.recording = Recording(output: output, completion: completion)
     }
 
+    /// Attaches the specified subscriber to this publisher.
     public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
         subscriber.receiveElements(of: recording.output, then: recording.completion, label: "Record")
     }

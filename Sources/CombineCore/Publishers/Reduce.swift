@@ -7,6 +7,7 @@ extension Publishers {
     /// reduce(0,+): -----------6|
     /// ```
     public struct Reduce<Upstream: Publisher, Output>: Publisher {
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         /// The publisher from which this publisher receives elements.
@@ -29,6 +30,7 @@ extension Publishers {
             self.nextPartialResult = nextPartialResult
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Upstream.Failure == S.Failure {
             let reducer = Accumulator(value: initial, next: nextPartialResult)
             upstream.subscribe(
@@ -54,6 +56,7 @@ extension Publishers {
     ///
     /// A thrown error cancels the upstream and becomes the failure.
     public struct TryReduce<Upstream: Publisher, Output>: Publisher {
+        /// The kind of errors this publisher might publish.
         public typealias Failure = any Error
 
         /// The publisher from which this publisher receives elements.
@@ -75,6 +78,7 @@ extension Publishers {
             self.nextPartialResult = nextPartialResult
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, S.Failure == any Error {
             let reducer = Accumulator(value: initial, next: nextPartialResult)
             upstream.subscribe(

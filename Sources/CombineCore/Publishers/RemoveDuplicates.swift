@@ -8,7 +8,9 @@ extension Publishers {
     ///
     /// A repeated element is replaced by asking upstream for one more.
     public struct RemoveDuplicates<Upstream: Publisher>: Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         /// The publisher from which this publisher receives elements.
@@ -26,6 +28,7 @@ extension Publishers {
 
         @inlinable
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let predicate = self.predicate
@@ -39,7 +42,9 @@ extension Publishers {
     /// A publisher that publishes only elements that don't match the previous element, as
     /// evaluated by a provided error-throwing closure.
     public struct TryRemoveDuplicates<Upstream: Publisher>: Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = any Error
 
         /// The publisher from which this publisher receives elements.
@@ -57,6 +62,7 @@ extension Publishers {
 
         @inlinable
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Output == S.Input, S.Failure == any Error {
             let predicate = self.predicate
             upstream.subscribe(

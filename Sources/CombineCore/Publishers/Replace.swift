@@ -8,7 +8,9 @@ extension Publishers {
     ///
     /// The replacement is published once the subscriber has demand for it.
     public struct ReplaceError<Upstream: Publisher>: Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Never
 
         /// The element with which to replace errors from the upstream publisher.
@@ -23,6 +25,7 @@ extension Publishers {
             self.output = output
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Output == S.Input, S.Failure == Never {
             let output = self.output
             upstream.subscribe(
@@ -41,7 +44,9 @@ extension Publishers {
     /// replaceEmpty(with: 0):  -----0|
     /// ```
     public struct ReplaceEmpty<Upstream: Publisher>: Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         /// The element to deliver when the upstream publisher finishes without delivering
@@ -57,6 +62,7 @@ extension Publishers {
             self.output = output
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let output = self.output

@@ -5,6 +5,7 @@ extension Result {
     /// `Result<Int, MyError>.success(1).publisher` emits 1 then finishes;
     /// `.failure(e).publisher` fails with `e` on subscription.
     public struct Publisher: CombineCore.Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = Success
 
         /// The result to deliver to each subscriber.
@@ -32,6 +33,7 @@ extension Result {
 
         @inlinable
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Success == S.Input, Failure == S.Failure {
             switch result {
             case .success(let output):

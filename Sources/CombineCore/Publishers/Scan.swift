@@ -7,6 +7,7 @@ extension Publishers {
     /// scan(0,+):  --1--3--6--|
     /// ```
     public struct Scan<Upstream: Publisher, Output>: Publisher {
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         /// The publisher from which this publisher receives elements.
@@ -30,6 +31,7 @@ extension Publishers {
 
         @inlinable
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Upstream.Failure == S.Failure {
             let next = nextPartialResult
             upstream.subscribe(
@@ -44,6 +46,7 @@ extension Publishers {
     ///
     /// A thrown error cancels the upstream and becomes the failure.
     public struct TryScan<Upstream: Publisher, Output>: Publisher {
+        /// The kind of errors this publisher might publish.
         public typealias Failure = any Error
 
         /// The publisher from which this publisher receives elements.
@@ -68,6 +71,7 @@ extension Publishers {
 
         @inlinable
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, S.Failure == any Error {
             let next = nextPartialResult
             upstream.subscribe(

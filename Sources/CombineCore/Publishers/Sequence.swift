@@ -8,6 +8,7 @@ extension Publishers {
     /// [1, 2, 3].publisher.sink { print($0) }   // 1, 2, 3
     /// ```
     public struct Sequence<Elements: Swift.Sequence, Failure: Error>: Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = Elements.Element
 
         /// The sequence of elements to publish.
@@ -19,6 +20,7 @@ extension Publishers {
             self.sequence = sequence
         }
 
+        /// Attaches the specified subscriber to this publisher.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where Failure == S.Failure, Elements.Element == S.Input {
             subscriber.receiveElements(of: sequence, then: .finished, label: nil)

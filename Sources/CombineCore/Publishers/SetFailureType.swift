@@ -4,6 +4,7 @@ extension Publishers {
     /// The upstream can't fail (`Never`), so nothing changes at run time: it only lets the
     /// publisher meet one that can fail, for example in `combineLatest` or `flatMap`.
     public struct SetFailureType<Upstream: Publisher, Failure: Error>: Publisher where Upstream.Failure == Never {
+        /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
 
         /// The publisher from which this publisher receives elements.
@@ -14,6 +15,7 @@ extension Publishers {
             self.upstream = upstream
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Failure == S.Failure, Upstream.Output == S.Input {
             upstream.subscribe(
                 FailureConverter<S, Never>(downstream: subscriber, convert: neverFails, name: "SetFailureType"))

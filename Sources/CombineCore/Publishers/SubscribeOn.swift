@@ -5,7 +5,9 @@ extension Publishers {
     /// Subscribing to the upstream publisher, requests and cancellation are performed on the
     /// scheduler; values and the completion arrive on whatever thread upstream sends them.
     public struct SubscribeOn<Upstream: Publisher, Context: Scheduler>: Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         /// The publisher from which this publisher receives elements.
@@ -25,6 +27,7 @@ extension Publishers {
             self.options = options
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let scheduler = self.scheduler

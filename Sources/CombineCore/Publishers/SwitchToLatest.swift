@@ -11,7 +11,9 @@ extension Publishers {
     /// It finishes when the upstream and the latest inner publisher have finished.
     public struct SwitchToLatest<P: Publisher, Upstream: Publisher>: Publisher
     where P == Upstream.Output, P.Failure == Upstream.Failure {
+        /// The kind of values published by this publisher.
         public typealias Output = P.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = P.Failure
 
         /// The publisher from which this publisher receives elements.
@@ -24,6 +26,7 @@ extension Publishers {
 
         @inlinable
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where P.Output == S.Input, Upstream.Failure == S.Failure {
             FlatMapSubscription<Upstream, P, S>(
                 downstream: subscriber, maxPublishers: .unlimited, switching: true, name: "SwitchToLatest",

@@ -4,7 +4,9 @@ extension Publishers {
     /// A rejected element is replaced by asking upstream for one more; a thrown error cancels
     /// the upstream and becomes the failure.
     public struct TryFilter<Upstream: Publisher>: Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = any Error
 
         /// The publisher from which this publisher receives elements.
@@ -22,6 +24,7 @@ extension Publishers {
 
         @inlinable
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Output == S.Input, S.Failure == any Error {
             let isIncluded = self.isIncluded
             upstream.subscribe(
@@ -34,6 +37,7 @@ extension Publishers {
     /// A publisher that republishes all non-`nil` results of calling an error-throwing
     /// closure with each received element.
     public struct TryCompactMap<Upstream: Publisher, Output>: Publisher {
+        /// The kind of errors this publisher might publish.
         public typealias Failure = any Error
 
         /// The publisher from which this publisher receives elements.
@@ -52,6 +56,7 @@ extension Publishers {
 
         @inlinable
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, S.Failure == any Error {
             upstream.subscribe(
                 FilteringSubscriber<TryTransformStepper<Upstream.Output, Output>, Upstream.Failure, S>(

@@ -7,6 +7,7 @@ extension Publishers {
     /// tryMap(parse):     --1--2--#          (# : the thrown error; upstream is cancelled)
     /// ```
     public struct TryMap<Upstream: Publisher, Output>: Publisher {
+        /// The kind of errors this publisher might publish.
         public typealias Failure = any Error
 
         /// The publisher from which this publisher receives elements.
@@ -24,6 +25,7 @@ extension Publishers {
 
         @inlinable
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, S.Failure == any Error {
             upstream.subscribe(
                 FilteringSubscriber<Stepper, Upstream.Failure, S>(

@@ -9,7 +9,9 @@ extension Publishers {
     /// ```
     public struct DropUntilOutput<Upstream: Publisher, Other: Publisher>: Publisher
     where Upstream.Failure == Other.Failure {
+        /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         /// The publisher that this publisher receives elements from.
@@ -25,6 +27,7 @@ extension Publishers {
             self.other = other
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Output == S.Input, Other.Failure == S.Failure {
             GatedSubscription<Upstream, Other, S>(
                 gate: .dropUntil, downstream: subscriber, name: "DropUntilOutput", convertTriggerFailure: sameFailure
@@ -41,7 +44,9 @@ extension Publishers {
     /// prefix(untilOutputFrom:):   --1--2-|
     /// ```
     public struct PrefixUntilOutput<Upstream: Publisher, Other: Publisher>: Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         /// The publisher that this publisher receives elements from.
@@ -57,6 +62,7 @@ extension Publishers {
             self.other = other
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             GatedSubscription<Upstream, Other, S>(

@@ -14,7 +14,9 @@ extension Publishers {
     /// arrive. It finishes once an upstream has finished and none of its values wait for a
     /// partner, and fails as soon as either upstream fails.
     public struct Zip<A: Publisher, B: Publisher>: Publisher where A.Failure == B.Failure {
+        /// The kind of values published by this publisher.
         public typealias Output = (A.Output, B.Output)
+        /// The kind of errors this publisher might publish.
         public typealias Failure = A.Failure
 
         /// A publisher to zip.
@@ -28,6 +30,7 @@ extension Publishers {
             (self.a, self.b) = (a, b)
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where B.Failure == S.Failure, S.Input == (A.Output, B.Output) {
             CombiningSubscription<A.Output, B.Output, S>(mode: .zip, downstream: subscriber, name: "Zip")
@@ -38,7 +41,9 @@ extension Publishers {
     /// A publisher created by applying the zip function to three upstream publishers.
     public struct Zip3<A: Publisher, B: Publisher, C: Publisher>: Publisher
     where A.Failure == B.Failure, B.Failure == C.Failure {
+        /// The kind of values published by this publisher.
         public typealias Output = (A.Output, B.Output, C.Output)
+        /// The kind of errors this publisher might publish.
         public typealias Failure = A.Failure
 
         /// A publisher to zip.
@@ -55,6 +60,7 @@ extension Publishers {
             (self.a, self.b, self.c) = (a, b, c)
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where C.Failure == S.Failure, S.Input == (A.Output, B.Output, C.Output) {
             CombiningSubscription<A.Output, B.Output, C.Output, S>(mode: .zip, downstream: subscriber, name: "Zip3")
@@ -65,7 +71,9 @@ extension Publishers {
     /// A publisher created by applying the zip function to four upstream publishers.
     public struct Zip4<A: Publisher, B: Publisher, C: Publisher, D: Publisher>: Publisher
     where A.Failure == B.Failure, B.Failure == C.Failure, C.Failure == D.Failure {
+        /// The kind of values published by this publisher.
         public typealias Output = (A.Output, B.Output, C.Output, D.Output)
+        /// The kind of errors this publisher might publish.
         public typealias Failure = A.Failure
 
         /// A publisher to zip.
@@ -85,6 +93,7 @@ extension Publishers {
             (self.a, self.b, self.c, self.d) = (a, b, c, d)
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where D.Failure == S.Failure, S.Input == (A.Output, B.Output, C.Output, D.Output) {
             CombiningSubscription<A.Output, B.Output, C.Output, D.Output, S>(

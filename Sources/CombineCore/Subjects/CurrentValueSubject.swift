@@ -50,6 +50,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchec
         core.send(subscription: subscription)
     }
 
+    /// Attaches the specified subscriber to this publisher.
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
         core.receive(subscriber: subscriber)

@@ -40,6 +40,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, @uncheck
         core.send(subscription: subscription)
     }
 
+    /// Attaches the specified subscriber to this publisher.
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
         core.receive(subscriber: subscriber)

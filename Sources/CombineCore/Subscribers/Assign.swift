@@ -7,6 +7,7 @@ extension Subscribers {
     public final class Assign<Root, Input>: Subscriber, Cancellable, CustomStringConvertible, CustomReflectable,
         CustomPlaygroundDisplayConvertible
     {
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Never
 
         private let lock = Lock()
