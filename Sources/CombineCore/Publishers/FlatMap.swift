@@ -77,6 +77,15 @@ extension Publisher {
 extension Publisher where Failure == Never {
     /// Transforms all elements from an upstream publisher that never fails into new
     /// publishers that may fail.
+    ///
+    /// The upstream's `Never` is adapted to the inner publishers' failure type:
+    ///
+    /// ```swift
+    /// let queries = PassthroughSubject<String, Never>()
+    /// let results: AnyPublisher<[Item], APIError> = queries
+    ///     .flatMap { api.search($0) }   // AnyPublisher<[Item], APIError>
+    ///     .eraseToAnyPublisher()
+    /// ```
     public func flatMap<P: Publisher>(
         maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P
     ) -> Publishers.FlatMap<P, Publishers.SetFailureType<Self, P.Failure>> {
@@ -85,6 +94,10 @@ extension Publisher where Failure == Never {
 
     /// Transforms all elements from an upstream publisher that never fails into new
     /// publishers that never fail.
+    ///
+    /// ```swift
+    /// [1, 2].publisher.flatMap { [$0, $0 * 10].publisher }.sink { print($0) }   // 1, 10, 2, 20
+    /// ```
     public func flatMap<P: Publisher>(
         maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P
     ) -> Publishers.FlatMap<P, Self> where P.Failure == Never {
@@ -95,6 +108,13 @@ extension Publisher where Failure == Never {
 extension Publisher {
     /// Transforms all elements from an upstream publisher into new publishers that never
     /// fail.
+    ///
+    /// The inner publishers' `Never` is adapted to the upstream's failure type:
+    ///
+    /// ```swift
+    /// authorize()                                       // AnyPublisher<Bool, HealthError>
+    ///     .flatMap { ok in ok ? heartRate : Empty() }   // inner publishers never fail
+    /// ```
     public func flatMap<P: Publisher>(
         maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P
     ) -> Publishers.FlatMap<Publishers.SetFailureType<P, Failure>, Self> where P.Failure == Never {

@@ -176,12 +176,25 @@ extension Publishers.MakeConnectable: @unchecked Sendable where Upstream: Sendab
 
 extension Publisher {
     /// Applies a closure to create a subject that delivers elements to subscribers.
+    ///
+    /// ```swift
+    /// let multicast = request.multicast { PassthroughSubject<Data, URLError>() }
+    /// multicast.sink { first($0) }.store(in: &bag)
+    /// multicast.sink { second($0) }.store(in: &bag)
+    /// multicast.connect().store(in: &bag)   // one upstream subscription for both
+    /// ```
     public func multicast<S: Subject>(_ createSubject: @escaping () -> S) -> Publishers.Multicast<Self, S>
     where Failure == S.Failure, Output == S.Output {
         Publishers.Multicast(upstream: self, createSubject: createSubject)
     }
 
     /// Provides a subject to deliver elements to multiple subscribers.
+    ///
+    /// ```swift
+    /// let subject = CurrentValueSubject<Int, Never>(0)
+    /// let multicast = numbers.multicast(subject: subject)   // late subscribers see the latest
+    /// let connection = multicast.connect()
+    /// ```
     public func multicast<S: Subject>(subject: S) -> Publishers.Multicast<Self, S>
     where Failure == S.Failure, Output == S.Output {
         Publishers.Multicast(upstream: self) { subject }
@@ -195,6 +208,15 @@ extension Publisher {
 
 extension Publisher where Failure == Never {
     /// Creates a connectable wrapper around the publisher.
+    ///
+    /// Subscribers attach first; values flow only after `connect()`:
+    ///
+    /// ```swift
+    /// let connectable = [1, 2, 3].publisher.makeConnectable()
+    /// connectable.sink { print("a", $0) }.store(in: &bag)
+    /// connectable.sink { print("b", $0) }.store(in: &bag)
+    /// connectable.connect().store(in: &bag)   // a 1, b 1, a 2, b 2, a 3, b 3
+    /// ```
     public func makeConnectable() -> Publishers.MakeConnectable<Self> {
         Publishers.MakeConnectable(upstream: self)
     }
@@ -202,6 +224,14 @@ extension Publisher where Failure == Never {
 
 extension ConnectablePublisher {
     /// Automates the process of connecting or disconnecting from this connectable publisher.
+    ///
+    /// The first subscriber connects; when the last one cancels, the connection is cancelled:
+    ///
+    /// ```swift
+    /// Timer.publish(every: 1, on: .main, in: .default)
+    ///     .autoconnect()
+    ///     .sink { print($0) }
+    /// ```
     public func autoconnect() -> Publishers.Autoconnect<Self> {
         Publishers.Autoconnect(upstream: self)
     }
