@@ -1,34 +1,49 @@
-/// One upstream's place in `zip` or `combineLatest`: its subscription and its values
-/// (a queue for `zip`, the latest value for `combineLatest`). Guarded by the owning
-/// ``CombiningSubscription``'s lock.
-final class CombiningSlot<Input>: @unchecked Sendable {
-    var values: [Input] = []
-    var head = 0
-    var subscription: Subscription?
-    var finished = false
+/// What ``CombiningSubscription`` tracks of every upstream whatever its value type: its
+/// subscription, whether it finished, and how many values it has ready. Not generic, so the
+/// bookkeeping over all upstreams runs without looking up type metadata.
+@usableFromInline
+class CombiningSlotState: @unchecked Sendable {
+    @usableFromInline @exclusivity(unchecked) var subscription: Subscription?
+    @usableFromInline @exclusivity(unchecked) var finished = false
+    /// Values ready to combine: queued ones for `zip`; 0 or 1 (the latest) for `combineLatest`.
+    @usableFromInline @exclusivity(unchecked) var available = 0
 
-    var isEmpty: Bool { head == values.count }
+    @inlinable
+    init() {}
 
+    @inlinable
+    final var isEmpty: Bool { available == 0 }
+}
+
+/// One upstream's values in `zip` (a queue) or `combineLatest` (the latest value). Guarded by
+/// the owning ``CombiningSubscription``'s lock.
+@usableFromInline
+final class CombiningSlot<Input>: CombiningSlotState, @unchecked Sendable {
+    @usableFromInline @exclusivity(unchecked) var queue = RingQueue<Input>()
+    @usableFromInline @exclusivity(unchecked) var latest: Input?
+
+    @inlinable
+    override init() {}
+
+    /// Keeps a value: queued for `zip`, replacing the previous one for `combineLatest`.
+    @inlinable
     func append(_ value: Input, keepingOnlyLatest: Bool) {
         if keepingOnlyLatest {
-            values = [value]
-            head = 0
+            latest = value
+            available = 1
         } else {
-            values.append(value)
+            queue.append(value)
+            available &+= 1
         }
     }
 
-    /// The oldest value; removed unless `keep` (`combineLatest` keeps its latest).
-    func take(keep: Bool) -> Input {
-        let value = values[head]
-        if !keep {
-            head += 1
-            if head == values.count {
-                values.removeAll(keepingCapacity: true)
-                head = 0
-            }
-        }
-        return value
+    /// The value to combine (call only when not empty): the latest for `combineLatest`
+    /// (kept), the oldest queued for `zip` (removed).
+    @inlinable
+    func take() -> Input {
+        if let latest { return latest }
+        available &-= 1
+        return queue.popFirst()!
     }
 }
 
@@ -41,53 +56,73 @@ final class CombiningSlot<Input>: @unchecked Sendable {
 ///   publishes, once all have published; it finishes when all have finished.
 ///
 /// The subscriber's requests go to every upstream; any failure cancels the others.
+@usableFromInline
 final class CombiningSubscription<each Input, Downstream: Subscriber>: FanIn<Downstream>, @unchecked Sendable
 where Downstream.Input == (repeat each Input) {
-    private let mode: CombiningMode
-    private let slots: (repeat CombiningSlot<each Input>)
-    private var requested = Subscribers.Demand.none
+    @usableFromInline let mode: CombiningMode
+    /// The upstreams' slots, typed: the N-ary fronts take them apart to attach each upstream.
+    @usableFromInline let slots: (repeat CombiningSlot<each Input>)
+    /// The same slots, for bookkeeping that needs no values.
+    @usableFromInline let states: [CombiningSlotState]
+    /// Takes one value from every slot if none is empty. Made by the typed front (see
+    /// `subscribeCombining`), where the value types are known, so it runs specialised.
+    @usableFromInline @exclusivity(unchecked) var combineLocked: () -> Downstream.Input? = { nil }
+    @usableFromInline @exclusivity(unchecked) var requested = Subscribers.Demand.none
 
+    @inlinable
     init(mode: CombiningMode, downstream: Downstream, name: String) {
         self.mode = mode
-        self.slots = (repeat CombiningSlot<each Input>())
+        let slots = (repeat CombiningSlot<each Input>())
+        var states: [CombiningSlotState] = []
+        for slot in repeat each slots { states.append(slot) }
+        self.slots = slots
+        self.states = states
         super.init(downstream: downstream, name: name)
     }
 
-    /// Hands the subscription downstream, then subscribes to each upstream in order.
-    func subscribe(to publishers: repeat AnyPublisher<each Input, Downstream.Failure>) {
-        start()
-        repeat (each publishers).subscribe(Child(owner: self, slot: each slots))
+    /// Subscribes to one upstream for its slot (call ``FanIn/start()`` first, then attach
+    /// each upstream in order). Called with the upstream's own type, so that its deliveries
+    /// run code specialised for it.
+    @inlinable
+    func attach<Upstream: Publisher>(_ publisher: Upstream, to slot: CombiningSlot<Upstream.Output>)
+    where Upstream.Failure == Downstream.Failure {
+        publisher.subscribe(Child(owner: self, slot: slot))
     }
 
-    private var allSlots: [any AnyCombiningSlot] {
-        var all: [any AnyCombiningSlot] = []
-        for slot in repeat each slots { all.append(slot) }
+    /// The upstream subscriptions present now; with `clearing`, forgotten as well.
+    @usableFromInline
+    func subscriptionsLocked(clearing: Bool) -> [Subscription] {
+        var all: [Subscription] = []
+        for slot in states {
+            if let subscription = slot.subscription { all.append(subscription) }
+            if clearing { slot.subscription = nil }
+        }
         return all
     }
 
+    @usableFromInline
     override func didRequest(_ demand: Subscribers.Demand) {
         let subscriptions: [Subscription] = lock.withLock {
             requested += demand
-            return allSlots.compactMap(\.subscription)
+            return subscriptionsLocked(clearing: false)
         }
         for subscription in subscriptions {
             subscription.request(demand)
         }
     }
 
+    @usableFromInline
     override func cancelUpstreams() {
         let subscriptions: [Subscription] = lock.withLock {
-            allSlots.compactMap { slot in
-                defer { slot.subscription = nil }
-                return slot.subscription
-            }
+            subscriptionsLocked(clearing: true)
         }
         for subscription in subscriptions {
             subscription.cancel()
         }
     }
 
-    fileprivate func receive<Value>(subscription: Subscription, for slot: CombiningSlot<Value>) {
+    @usableFromInline
+    func receive<Value>(subscription: Subscription, for slot: CombiningSlot<Value>) {
         let demand: Subscribers.Demand? = lock.withLock {
             guard !isTerminated, slot.subscription == nil else { return nil }
             slot.subscription = subscription
@@ -100,20 +135,21 @@ where Downstream.Input == (repeat each Input) {
         if demand > 0 { subscription.request(demand) }
     }
 
-    fileprivate func receive<Value>(_ value: Value, for slot: CombiningSlot<Value>) {
+    @inlinable
+    func receive<Value>(_ value: Value, for slot: CombiningSlot<Value>) {
         let cancel: Bool = lock.withLock {
             guard !isTerminated else { return false }
             slot.append(value, keepingOnlyLatest: mode == .combineLatest)
-            guard allSlots.allSatisfy({ !$0.isEmpty }) else { return false }
-            let keep = mode == .combineLatest
-            enqueueLocked((repeat (each slots).take(keep: keep)))
+            guard let combined = combineLocked() else { return false }
+            enqueueLocked(combined)
             return mode == .zip && finishZipIfExhaustedLocked()
         }
         if cancel { cancelUpstreams() }
         drain()
     }
 
-    fileprivate func receive<Value>(
+    @usableFromInline
+    func receive<Value>(
         completion: Subscribers.Completion<Downstream.Failure>, for slot: CombiningSlot<Value>
     ) {
         let cancel: Bool = lock.withLock {
@@ -125,7 +161,7 @@ where Downstream.Input == (repeat each Input) {
             case .zip:
                 return finishZipIfExhaustedLocked()
             case .combineLatest:
-                if allSlots.allSatisfy(\.finished) { finishLocked(.finished) }
+                if states.allSatisfy(\.finished) { finishLocked(.finished) }
                 return false
             }
         }
@@ -134,30 +170,41 @@ where Downstream.Input == (repeat each Input) {
     }
 
     /// `zip` can pair no more once a finished upstream has no values left.
-    private func finishZipIfExhaustedLocked() -> Bool {
-        guard allSlots.contains(where: { $0.finished && $0.isEmpty }) else { return false }
+    @inlinable
+    func finishZipIfExhaustedLocked() -> Bool {
+        guard states.contains(where: { $0.finished && $0.isEmpty }) else { return false }
         return finishLocked(.finished)
     }
 
-    private struct Child<Value>: Subscriber, CustomStringConvertible {
-        typealias Input = Value
-        typealias Failure = Downstream.Failure
+    @usableFromInline
+    struct Child<Value>: Subscriber, CustomStringConvertible {
+        @usableFromInline typealias Input = Value
+        @usableFromInline typealias Failure = Downstream.Failure
 
-        let owner: CombiningSubscription
-        let slot: CombiningSlot<Value>
-        let combineIdentifier = CombineIdentifier()
+        @usableFromInline let owner: CombiningSubscription
+        @usableFromInline let slot: CombiningSlot<Value>
+        @usableFromInline let combineIdentifier = CombineIdentifier()
 
-        var description: String { owner.description }
+        @inlinable
+        init(owner: CombiningSubscription, slot: CombiningSlot<Value>) {
+            self.owner = owner
+            self.slot = slot
+        }
 
+        @usableFromInline var description: String { owner.description }
+
+        @inlinable
         func receive(subscription: Subscription) {
             owner.receive(subscription: subscription, for: slot)
         }
 
+        @inlinable
         func receive(_ input: Value) -> Subscribers.Demand {
             owner.receive(input, for: slot)
             return .none
         }
 
+        @inlinable
         func receive(completion: Subscribers.Completion<Downstream.Failure>) {
             owner.receive(completion: completion, for: slot)
         }
@@ -165,16 +212,68 @@ where Downstream.Input == (repeat each Input) {
 }
 
 /// Whether a ``CombiningSubscription`` zips or combines the latest values.
+@usableFromInline
 enum CombiningMode {
     case zip
     case combineLatest
 }
 
-/// What `CombiningSubscription` needs of a slot whatever its value type.
-protocol AnyCombiningSlot: AnyObject {
-    var isEmpty: Bool { get }
-    var finished: Bool { get }
-    var subscription: Subscription? { get set }
+// The typed entry points of the N-ary fronts: each hands the subscription down, then attaches
+// every upstream to its slot with its own type (a pack cannot yet require one failure type of
+// all its elements, so the arities are spelled out here, once for zip and combineLatest).
+
+@inlinable
+func subscribeCombining<A: Publisher, B: Publisher, S: Subscriber>(
+    _ mode: CombiningMode, _ name: String, _ subscriber: S, _ a: A, _ b: B
+) where A.Failure == S.Failure, B.Failure == S.Failure, S.Input == (A.Output, B.Output) {
+    let subscription = CombiningSubscription<A.Output, B.Output, S>(mode: mode, downstream: subscriber, name: name)
+    subscription.start()
+    let (slotA, slotB) = subscription.slots
+    subscription.combineLocked = {
+        guard !slotA.isEmpty, !slotB.isEmpty else { return nil }
+        return (slotA.take(), slotB.take())
+    }
+    subscription.attach(a, to: slotA)
+    subscription.attach(b, to: slotB)
 }
 
-extension CombiningSlot: AnyCombiningSlot {}
+@inlinable
+func subscribeCombining<A: Publisher, B: Publisher, C: Publisher, S: Subscriber>(
+    _ mode: CombiningMode, _ name: String, _ subscriber: S, _ a: A, _ b: B, _ c: C
+)
+where A.Failure == S.Failure, B.Failure == S.Failure, C.Failure == S.Failure, S.Input == (A.Output, B.Output, C.Output)
+{
+    let subscription = CombiningSubscription<A.Output, B.Output, C.Output, S>(
+        mode: mode, downstream: subscriber, name: name)
+    subscription.start()
+    let (slotA, slotB, slotC) = subscription.slots
+    subscription.combineLocked = {
+        guard !slotA.isEmpty, !slotB.isEmpty, !slotC.isEmpty else { return nil }
+        return (slotA.take(), slotB.take(), slotC.take())
+    }
+    subscription.attach(a, to: slotA)
+    subscription.attach(b, to: slotB)
+    subscription.attach(c, to: slotC)
+}
+
+@inlinable
+func subscribeCombining<A: Publisher, B: Publisher, C: Publisher, D: Publisher, S: Subscriber>(
+    _ mode: CombiningMode, _ name: String, _ subscriber: S, _ a: A, _ b: B, _ c: C, _ d: D
+)
+where
+    A.Failure == S.Failure, B.Failure == S.Failure, C.Failure == S.Failure, D.Failure == S.Failure,
+    S.Input == (A.Output, B.Output, C.Output, D.Output)
+{
+    let subscription = CombiningSubscription<A.Output, B.Output, C.Output, D.Output, S>(
+        mode: mode, downstream: subscriber, name: name)
+    subscription.start()
+    let (slotA, slotB, slotC, slotD) = subscription.slots
+    subscription.combineLocked = {
+        guard !slotA.isEmpty, !slotB.isEmpty, !slotC.isEmpty, !slotD.isEmpty else { return nil }
+        return (slotA.take(), slotB.take(), slotC.take(), slotD.take())
+    }
+    subscription.attach(a, to: slotA)
+    subscription.attach(b, to: slotB)
+    subscription.attach(c, to: slotC)
+    subscription.attach(d, to: slotD)
+}

@@ -30,12 +30,10 @@ extension Publishers {
         }
 
         /// Attaches the specified subscriber to this publisher.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S)
         where B.Failure == S.Failure, S.Input == (A.Output, B.Output) {
-            CombiningSubscription<A.Output, B.Output, S>(
-                mode: .combineLatest, downstream: subscriber, name: "CombineLatest"
-            )
-            .subscribe(to: a.eraseToAnyPublisher(), b.eraseToAnyPublisher())
+            subscribeCombining(.combineLatest, "CombineLatest", subscriber, a, b)
         }
     }
 
@@ -62,12 +60,10 @@ extension Publishers {
         }
 
         /// Attaches the specified subscriber to this publisher.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S)
         where C.Failure == S.Failure, S.Input == (A.Output, B.Output, C.Output) {
-            CombiningSubscription<A.Output, B.Output, C.Output, S>(
-                mode: .combineLatest, downstream: subscriber, name: "CombineLatest3"
-            )
-            .subscribe(to: a.eraseToAnyPublisher(), b.eraseToAnyPublisher(), c.eraseToAnyPublisher())
+            subscribeCombining(.combineLatest, "CombineLatest3", subscriber, a, b, c)
         }
     }
 
@@ -97,14 +93,10 @@ extension Publishers {
         }
 
         /// Attaches the specified subscriber to this publisher.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S)
         where D.Failure == S.Failure, S.Input == (A.Output, B.Output, C.Output, D.Output) {
-            CombiningSubscription<A.Output, B.Output, C.Output, D.Output, S>(
-                mode: .combineLatest, downstream: subscriber, name: "CombineLatest4"
-            )
-            .subscribe(
-                to: a.eraseToAnyPublisher(), b.eraseToAnyPublisher(), c.eraseToAnyPublisher(),
-                d.eraseToAnyPublisher())
+            subscribeCombining(.combineLatest, "CombineLatest4", subscriber, a, b, c, d)
         }
     }
 }

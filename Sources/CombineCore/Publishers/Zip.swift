@@ -31,10 +31,10 @@ extension Publishers {
         }
 
         /// Attaches the specified subscriber to this publisher.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S)
         where B.Failure == S.Failure, S.Input == (A.Output, B.Output) {
-            CombiningSubscription<A.Output, B.Output, S>(mode: .zip, downstream: subscriber, name: "Zip")
-                .subscribe(to: a.eraseToAnyPublisher(), b.eraseToAnyPublisher())
+            subscribeCombining(.zip, "Zip", subscriber, a, b)
         }
     }
 
@@ -61,10 +61,10 @@ extension Publishers {
         }
 
         /// Attaches the specified subscriber to this publisher.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S)
         where C.Failure == S.Failure, S.Input == (A.Output, B.Output, C.Output) {
-            CombiningSubscription<A.Output, B.Output, C.Output, S>(mode: .zip, downstream: subscriber, name: "Zip3")
-                .subscribe(to: a.eraseToAnyPublisher(), b.eraseToAnyPublisher(), c.eraseToAnyPublisher())
+            subscribeCombining(.zip, "Zip3", subscriber, a, b, c)
         }
     }
 
@@ -94,14 +94,10 @@ extension Publishers {
         }
 
         /// Attaches the specified subscriber to this publisher.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S)
         where D.Failure == S.Failure, S.Input == (A.Output, B.Output, C.Output, D.Output) {
-            CombiningSubscription<A.Output, B.Output, C.Output, D.Output, S>(
-                mode: .zip, downstream: subscriber, name: "Zip4"
-            )
-            .subscribe(
-                to: a.eraseToAnyPublisher(), b.eraseToAnyPublisher(), c.eraseToAnyPublisher(),
-                d.eraseToAnyPublisher())
+            subscribeCombining(.zip, "Zip4", subscriber, a, b, c, d)
         }
     }
 }

@@ -1,0 +1,56 @@
+/// A first-in, first-out queue in a ring of slots whose capacity doubles as needed and is
+/// kept when the queue empties: in the steady state of a fan-in operator (one value in, one
+/// value out) it allocates nothing.
+///
+/// Everything is `@inlinable` so that the queue specialises for its element type in the
+/// caller's module (the standard library's `removeAll(keepingCapacity:)` and `removeFirst()`
+/// run unspecialised there, and looked up type metadata on every value).
+@usableFromInline
+struct RingQueue<Element> {
+    @usableFromInline var slots: ContiguousArray<Element?> = []
+    @usableFromInline var head = 0
+    @usableFromInline var count = 0
+
+    @inlinable
+    init() {}
+
+    @inlinable
+    var isEmpty: Bool { count == 0 }
+
+    @inlinable
+    mutating func append(_ element: Element) {
+        if count == slots.count { grow() }
+        slots[(head &+ count) & (slots.count &- 1)] = element
+        count &+= 1
+    }
+
+    /// Removes and returns the oldest element, if any.
+    @inlinable
+    mutating func popFirst() -> Element? {
+        guard count > 0 else { return nil }
+        let element = slots[head]
+        slots[head] = nil
+        head = (head &+ 1) & (slots.count &- 1)
+        count &-= 1
+        return element
+    }
+
+    /// Removes every element, keeping the capacity.
+    @inlinable
+    mutating func removeAll() {
+        while popFirst() != nil {}
+        head = 0
+    }
+
+    /// Doubles the capacity (a power of two, at least 4), keeping the order.
+    @inlinable
+    mutating func grow() {
+        let capacity = Swift.max(4, slots.count &* 2)
+        var grown = ContiguousArray<Element?>(repeating: nil, count: capacity)
+        for offset in 0..<count {
+            grown[offset] = slots[(head &+ offset) & (slots.count &- 1)]
+        }
+        slots = grown
+        head = 0
+    }
+}
