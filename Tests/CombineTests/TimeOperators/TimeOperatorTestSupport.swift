@@ -55,3 +55,5 @@ struct ReleaseProbe {
     /// Whether the sink's closure, and so the whole chain, was released.
     var isReleased: Bool { token == nil }
 }
+
+extension Stamped: Sendable where Value: Sendable {}
