@@ -62,22 +62,14 @@ struct DebounceTests {
 
     @Test func cancelWhileAValueWaitsDeliversNothingAndCancelsUpstreamOnce() {
         let scheduler = VirtualScheduler()
-        let upstream = TestPublisher<Int, Never>()
-        let subscriber = TestSubscriber<Int, Never>()
-        upstream.debounce(for: .milliseconds(100), scheduler: scheduler).subscribe(subscriber)
-
-        upstream.send(1)
-        subscriber.cancel()
-        subscriber.cancel()
-        #expect(scheduler.pendingActionCount == 0)  // the timer is cancelled, not left to fire
-        scheduler.advance(by: .seconds(1))
-        #expect(subscriber.events == [.subscription])
-        #expect(upstream.cancelCount == 1)
-        #expect(subscriber.violations.isEmpty)
+        let run = cancelWhileWaiting(on: scheduler, sending: [1]) {
+            $0.debounce(for: .milliseconds(100), scheduler: scheduler)
+        }
+        #expect(run.events == [.subscription])
+        #expect(run.upstreamCancels == 1)
+        #expect(run.violations.isEmpty)
     }
 
-    // Apple's Debounce asks its upstream for everything and drops a value that falls due while
-    // the subscriber has no outstanding demand.
     @Test func aValueDueWithoutDemandIsDropped() {
         let scheduler = VirtualScheduler()
         let upstream = TestPublisher<Int, Never>()
@@ -101,19 +93,9 @@ struct DebounceTests {
 
     @Test func aSubscriberMaySendIntoItsUpstreamFromReceive() {
         let scheduler = VirtualScheduler()
-        let subject = PassthroughSubject<Int, Never>()
-        let (subscriber, stamps) =
-            stampingSubscriber(on: scheduler) { value in
-                if value < 3 { subject.send(value + 1) }
-                return .none
-            } as (TestSubscriber<Int, Never>, _)
-        subject.debounce(for: .milliseconds(10), scheduler: scheduler).subscribe(subscriber)
-
-        subject.send(1)
-        scheduler.advance(by: .seconds(1))
-
-        #expect(stamps.current == [Stamped(1, at: 10), Stamped(2, at: 20), Stamped(3, at: 30)])
-        #expect(subscriber.violations.isEmpty)
+        let run = reentrantRun(on: scheduler) { $0.debounce(for: .milliseconds(10), scheduler: scheduler) }
+        #expect(run.stamps == [Stamped(1, at: 10), Stamped(2, at: 20), Stamped(3, at: 30)])
+        #expect(run.violations.isEmpty)
     }
 
     @Test func releasesTheChainOnCancelWhileAValueWaits() {

@@ -72,25 +72,14 @@ struct ThrottleTests {
 
     @Test func cancelWhileAValueWaitsDeliversNothingAndCancelsUpstreamOnce() {
         let scheduler = VirtualScheduler()
-        let upstream = TestPublisher<Int, Never>()
-        let subscriber = TestSubscriber<Int, Never>()
-        upstream.throttle(for: .milliseconds(4), scheduler: scheduler, latest: true).subscribe(subscriber)
-
-        upstream.send(1)
-        scheduler.advance()
-        upstream.send(2)
-        subscriber.cancel()
-        subscriber.cancel()
-        upstream.send(3)
-        scheduler.advance(by: .seconds(1))
-        #expect(subscriber.events == [.subscription, .value(1)])
-        #expect(upstream.cancelCount == 1)
-        #expect(subscriber.violations.isEmpty)
+        let run = cancelWhileWaiting(on: scheduler, sending: [1, 2]) {
+            $0.throttle(for: .milliseconds(4), scheduler: scheduler, latest: true)
+        }
+        #expect(run.events == [.subscription, .value(1)])
+        #expect(run.upstreamCancels == 1)
+        #expect(run.violations.isEmpty)
     }
 
-    // Apple's Throttle takes the subscriber's demand when it picks a value for delivery, and
-    // drops any value that arrives while no demand is left beyond that: with `.max(1)`, even
-    // `latest: true` delivers the first value of the interval, and values after it are lost.
     @Test func demandIsReservedWhenAValueIsPicked() {
         let scheduler = VirtualScheduler()
         let upstream = TestPublisher<Int, Never>()
@@ -113,19 +102,11 @@ struct ThrottleTests {
 
     @Test func aSubscriberMaySendIntoItsUpstreamFromReceive() {
         let scheduler = VirtualScheduler()
-        let subject = PassthroughSubject<Int, Never>()
-        let (subscriber, stamps) =
-            stampingSubscriber(on: scheduler) { value in
-                if value < 3 { subject.send(value + 1) }
-                return .none
-            } as (TestSubscriber<Int, Never>, _)
-        subject.throttle(for: .milliseconds(10), scheduler: scheduler, latest: true).subscribe(subscriber)
-
-        subject.send(1)
-        scheduler.advance(by: .seconds(1))
-
-        #expect(stamps.current == [Stamped(1, at: 0), Stamped(2, at: 10), Stamped(3, at: 20)])
-        #expect(subscriber.violations.isEmpty)
+        let run = reentrantRun(on: scheduler) {
+            $0.throttle(for: .milliseconds(10), scheduler: scheduler, latest: true)
+        }
+        #expect(run.stamps == [Stamped(1, at: 0), Stamped(2, at: 10), Stamped(3, at: 20)])
+        #expect(run.violations.isEmpty)
     }
 
     @Test func releasesTheChainOnCancelWhileAValueWaits() {

@@ -1,5 +1,6 @@
 import Combine
 import CombineTesting
+import Testing
 
 /// The virtual-time scheduler of the time-operator tests.
 typealias VirtualScheduler = TestScheduler<VirtualTime, Never>
@@ -57,3 +58,41 @@ struct ReleaseProbe {
 }
 
 extension Stamped: Sendable where Value: Sendable {}
+
+/// Runs the operator under test between a subject and a subscriber that, from inside its
+/// `receive`, sends the next number into that subject (1, then 2, then 3), and returns what the
+/// subscriber received, stamped, and the contract violations it saw.
+func reentrantRun<P: Publisher<Int, Never>>(
+    on scheduler: VirtualScheduler, _ operatorUnderTest: (PassthroughSubject<Int, Never>) -> P
+) -> (stamps: [Stamped<Int>], violations: [String]) {
+    let subject = PassthroughSubject<Int, Never>()
+    let (subscriber, stamps) =
+        stampingSubscriber(on: scheduler) { value in
+            if value < 3 { subject.send(value + 1) }
+            return .none
+        } as (TestSubscriber<Int, Never>, _)
+    operatorUnderTest(subject).subscribe(subscriber)
+    subject.send(1)
+    scheduler.advance(by: .seconds(1))
+    return (stamps.current, subscriber.violations)
+}
+
+/// Runs the operator under test from a test publisher that sends `values` (the scheduler
+/// taking a turn after each but the last), cancels twice while the last one waits, then runs
+/// the clock on; returns what the subscriber saw and how often the upstream was cancelled.
+func cancelWhileWaiting<P: Publisher<Int, Never>>(
+    on scheduler: VirtualScheduler, sending values: [Int], _ operatorUnderTest: (TestPublisher<Int, Never>) -> P
+) -> (events: [TestSubscriber<Int, Never>.Event], upstreamCancels: Int, violations: [String]) {
+    let upstream = TestPublisher<Int, Never>()
+    let subscriber = TestSubscriber<Int, Never>()
+    operatorUnderTest(upstream).subscribe(subscriber)
+    for (index, value) in values.enumerated() {
+        if index > 0 { scheduler.advance() }
+        upstream.send(value)
+    }
+    subscriber.cancel()
+    subscriber.cancel()
+    #expect(scheduler.pendingActionCount <= 1)  // at most a weakly held delivery is left
+    scheduler.advance(by: .seconds(5))
+    return (subscriber.events, upstream.cancelCount, subscriber.violations)
+}
