@@ -76,7 +76,6 @@ where Downstream.Input == [Element] {
         case .byTime(let context, let stride):
             (scheduler, interval, maxCount) = (context, stride, nil)
         case .byTimeOrCount(let context, let stride, let count):
-            precondition(count > 0, "collect(.byTimeOrCount(_:_:_:)): the count must be greater than zero")
             (scheduler, interval, maxCount) = (context, stride, count)
         }
         super.init(downstream: downstream, name: "CollectByTime", scheduler: scheduler, options: options)
