@@ -84,9 +84,10 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
     @usableFromInline
     func didRequest(_ demand: Subscribers.Demand) {}
 
-    /// A queued output was delivered. Called without the lock held.
+    /// A queued output was delivered and the subscriber answered with `additionalDemand`
+    /// (already added to the outstanding demand). Called without the lock held.
     @usableFromInline
-    func didDeliver() {}
+    func didDeliver(_ additionalDemand: Subscribers.Demand) {}
 
     /// Cancel every upstream subscription. Called without the lock held, once, on cancel or
     /// after a failure was produced by a source.
@@ -113,7 +114,7 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
             case .value(let downstream, let value):
                 let more = downstream.receive(value)
                 lock.withLock { if self.downstream != nil { demand += more } }
-                didDeliver()
+                didDeliver(more)
             case .completion(let downstream, let completion):
                 downstream.receive(completion: completion)
                 return

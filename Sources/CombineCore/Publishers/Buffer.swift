@@ -102,7 +102,7 @@ private final class BufferSubscription<Downstream: Subscriber>: FanIn<Downstream
         upstream?.request(.unlimited)
     }
 
-    override func didDeliver() {
+    override func didDeliver(_ additionalDemand: Subscribers.Demand) {
         guard prefetch == .keepFull else { return }
         lock.withLock { upstream }?.request(.max(1))
     }

@@ -1,0 +1,169 @@
+extension Publishers {
+    /// A strategy for collecting received elements.
+    public enum TimeGroupingStrategy<Context: Scheduler> {
+        /// A grouping that collects and periodically publishes items.
+        case byTime(Context, Context.SchedulerTimeType.Stride)
+
+        /// A grouping that collects and publishes items periodically or when a buffer reaches
+        /// a maximum size.
+        case byTimeOrCount(Context, Context.SchedulerTimeType.Stride, Int)
+    }
+
+    /// A publisher that buffers and periodically publishes its items.
+    ///
+    /// ```
+    /// upstream:                 ab-c--de-fgh----|
+    /// .byTime(s, 4):            [a,b,c] at 4, [d,e] at 8, [f,g,h] at 12, then |
+    /// .byTimeOrCount(s, 4, 2):  [a,b] at 1, [c] at 5, [d,e] at 7, [f,g] at 10, [h] at 14, then |
+    /// ```
+    ///
+    /// A repeating timer, started at subscription, publishes what has been collected every
+    /// `interval` (an empty collection publishes nothing); with `.byTimeOrCount` a full
+    /// collection of `count` elements is published at once, and the timer starts again. A
+    /// collection that falls due while the subscriber has no outstanding demand is dropped.
+    /// When the upstream finishes, the partial collection is published before `.finished`;
+    /// a failure drops it. Completions are delivered on the scheduler.
+    ///
+    /// Demand, as Apple's: with `.byTime` the upstream is asked for one element per request of
+    /// the subscriber and one more after each element; with `.byTimeOrCount` a request for
+    /// `n` collections asks the upstream for `count × n` elements.
+    public struct CollectByTime<Upstream: Publisher, Context: Scheduler>: Publisher {
+        public typealias Output = [Upstream.Output]
+        public typealias Failure = Upstream.Failure
+
+        /// The publisher that this publisher receives elements from.
+        public let upstream: Upstream
+
+        /// The strategy with which to collect and publish elements.
+        public let strategy: Publishers.TimeGroupingStrategy<Context>
+
+        /// `Scheduler` options to use for the strategy.
+        public let options: Context.SchedulerOptions?
+
+        /// Creates a publisher that buffers and periodically publishes its items.
+        public init(
+            upstream: Upstream, strategy: Publishers.TimeGroupingStrategy<Context>, options: Context.SchedulerOptions?
+        ) {
+            self.upstream = upstream
+            self.strategy = strategy
+            self.options = options
+        }
+
+        public func receive<S: Subscriber>(subscriber: S)
+        where Upstream.Failure == S.Failure, S.Input == [Upstream.Output] {
+            CollectByTimeSubscription<Upstream.Output, S, Context>(
+                downstream: subscriber, strategy: strategy, options: options
+            )
+            .attach(to: upstream)
+        }
+    }
+}
+
+/// The subscription of `collect(_:options:)`: a buffer emptied by a repeating timer, or when
+/// it holds `maxCount` elements.
+private final class CollectByTimeSubscription<Element, Downstream: Subscriber, Context: Scheduler>:
+    ScheduledSubscription<Element, Downstream, Context>, @unchecked Sendable
+where Downstream.Input == [Element] {
+    private let interval: Stride
+    /// `nil` for `.byTime`.
+    private let maxCount: Int?
+    private var buffer: [Element] = []
+
+    init(downstream: Downstream, strategy: Publishers.TimeGroupingStrategy<Context>, options: Context.SchedulerOptions?)
+    {
+        let scheduler: Context
+        switch strategy {
+        case .byTime(let context, let stride):
+            (scheduler, interval, maxCount) = (context, stride, nil)
+        case .byTimeOrCount(let context, let stride, let count):
+            (scheduler, interval, maxCount) = (context, stride, count)
+        }
+        super.init(downstream: downstream, name: "CollectByTime", scheduler: scheduler, options: options)
+    }
+
+    override func didStart() {
+        restartTimer(every: interval)
+    }
+
+    override func didRequest(_ demand: Subscribers.Demand) {
+        requestUpstream(maxCount.map { demand * $0 } ?? .max(1))
+    }
+
+    override func didDeliver(_ additionalDemand: Subscribers.Demand) {
+        guard let maxCount else { return }
+        requestUpstream(additionalDemand * maxCount)
+    }
+
+    override func upstreamValue(_ input: Element) -> Subscribers.Demand {
+        // `nil`: ignored; `true`: the buffer filled up and was published.
+        let filled: Bool? = lock.withLock {
+            guard isLiveLocked else { return nil }
+            buffer.append(input)
+            guard let maxCount, buffer.count >= maxCount else { return false }
+            enqueueWithinDemandLocked(buffer)
+            buffer = []
+            return true
+        }
+        guard let filled else { return .none }
+        if filled {
+            restartTimer(every: interval)
+            drain()
+        }
+        return maxCount == nil ? .max(1) : .none
+    }
+
+    override func timerFired(_ generation: Int) {
+        let published: Bool = lock.withLock {
+            guard isCurrentTimerLocked(generation), isLiveLocked, !buffer.isEmpty else { return false }
+            enqueueWithinDemandLocked(buffer)
+            buffer = []
+            return true
+        }
+        if published { drain() }
+    }
+
+    override func upstreamCompleted(_ completion: Subscribers.Completion<Downstream.Failure>) {
+        let rest: [Element] = lock.withLock {
+            defer { buffer = [] }
+            return buffer
+        }
+        stopTimer()
+        if case .finished = completion, !rest.isEmpty {
+            completeOnScheduler(completion, after: rest, options: options)
+        } else {
+            completeOnScheduler(completion, options: options)
+        }
+    }
+}
+
+extension Publisher {
+    /// Collects elements by a given time-grouping strategy, and emits a single array of the
+    /// collection.
+    ///
+    /// ```
+    /// upstream:                 ab-c--de-fgh----|
+    /// .byTime(s, 4):            [a,b,c] at 4, [d,e] at 8, [f,g,h] at 12, then |
+    /// .byTimeOrCount(s, 4, 2):  [a,b] at 1, [c] at 5, [d,e] at 7, [f,g] at 10, [h] at 14, then |
+    /// ```
+    ///
+    /// ```swift
+    /// events
+    ///     .collect(.byTimeOrCount(DispatchQueue.main, .seconds(1), 100))
+    ///     .sink { batch in upload(batch) }
+    /// ```
+    ///
+    /// If the upstream finishes, the elements collected so far are published before
+    /// `.finished`; if it fails, they are dropped and the failure is forwarded.
+    ///
+    /// - Parameters:
+    ///   - strategy: The timing group strategy used by the operator to collect and publish
+    ///     elements.
+    ///   - options: Scheduler options to use for the strategy.
+    /// - Returns: A publisher that collects elements by a given strategy, and emits a single
+    ///   array of the collection.
+    public func collect<S: Scheduler>(
+        _ strategy: Publishers.TimeGroupingStrategy<S>, options: S.SchedulerOptions? = nil
+    ) -> Publishers.CollectByTime<Self, S> {
+        Publishers.CollectByTime(upstream: self, strategy: strategy, options: options)
+    }
+}

@@ -1,0 +1,127 @@
+extension Publishers {
+    /// A publisher that publishes elements only after a specified time interval elapses
+    /// between events.
+    ///
+    /// ```
+    /// upstream (dueTime 2):  a-b-----cd-e-------|
+    /// debounce:              ----b--------e-----|
+    /// ```
+    ///
+    /// Each value restarts the wait; the latest value is delivered on `scheduler` once
+    /// `dueTime` passes without another. It asks the upstream for unlimited values. A value
+    /// that falls due while the subscriber has no outstanding demand is dropped. A completion
+    /// is delivered on `scheduler` at its next turn — without the value still waiting, which
+    /// is dropped, as Apple's Combine does.
+    public struct Debounce<Upstream: Publisher, Context: Scheduler>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+
+        /// The publisher from which this publisher receives elements.
+        public let upstream: Upstream
+
+        /// The amount of time the publisher should wait before publishing an element.
+        public let dueTime: Context.SchedulerTimeType.Stride
+
+        /// The scheduler on which this publisher delivers elements.
+        public let scheduler: Context
+
+        /// Scheduler options that customize this publisher’s delivery of elements.
+        public let options: Context.SchedulerOptions?
+
+        /// Creates a publisher that publishes elements only after a specified time interval
+        /// elapses between events.
+        public init(
+            upstream: Upstream, dueTime: Context.SchedulerTimeType.Stride, scheduler: Context,
+            options: Context.SchedulerOptions?
+        ) {
+            self.upstream = upstream
+            self.dueTime = dueTime
+            self.scheduler = scheduler
+            self.options = options
+        }
+
+        public func receive<S: Subscriber>(subscriber: S)
+        where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
+            DebounceSubscription(downstream: subscriber, dueTime: dueTime, scheduler: scheduler, options: options)
+                .attach(to: upstream)
+        }
+    }
+}
+
+/// The subscription of `debounce`: the latest value waits for a timer that each new value
+/// restarts.
+private final class DebounceSubscription<Downstream: Subscriber, Context: Scheduler>:
+    ScheduledSubscription<Downstream.Input, Downstream, Context>, @unchecked Sendable
+{
+    private let dueTime: Stride
+    private var pending: Downstream.Input?
+
+    init(downstream: Downstream, dueTime: Stride, scheduler: Context, options: Context.SchedulerOptions?) {
+        self.dueTime = dueTime
+        super.init(downstream: downstream, name: "Debounce", scheduler: scheduler, options: options)
+    }
+
+    override func didStart() {
+        requestUpstream(.unlimited)
+    }
+
+    override func upstreamValue(_ input: Downstream.Input) -> Subscribers.Demand {
+        restartTimer(every: dueTime) {
+            guard isLiveLocked else { return false }
+            pending = input
+            return true
+        }
+        return .none
+    }
+
+    override func timerFired(_ generation: Int) {
+        let timer: Cancellable?? = lock.withLock {
+            guard isCurrentTimerLocked(generation), let value = pending else { return nil }
+            pending = nil
+            enqueueWithinDemandLocked(value)
+            return .some(stopTimerLocked())
+        }
+        guard let timer else { return }
+        timer?.cancel()
+        drain()
+    }
+
+    override func upstreamCompleted(_ completion: Completion) {
+        let timer = lock.withLock {
+            pending = nil
+            return stopTimerLocked()
+        }
+        timer?.cancel()
+        completeOnScheduler(completion, options: nil)
+    }
+}
+
+extension Publisher {
+    /// Publishes elements only after a specified time interval elapses between events.
+    ///
+    /// ```
+    /// upstream (dueTime 2):  a-b-----cd-e-------|
+    /// debounce:              ----b--------e-----|
+    /// ```
+    ///
+    /// ```swift
+    /// searchField.textPublisher
+    ///     .debounce(for: .milliseconds(300), scheduler: DispatchQueue.main)
+    ///     .sink { query in search(query) }
+    /// ```
+    ///
+    /// Values are delivered on `scheduler`. A value that falls due while the subscriber has
+    /// no outstanding demand is dropped; when the upstream completes, a value still waiting
+    /// is dropped and the completion is delivered on `scheduler`.
+    ///
+    /// - Parameters:
+    ///   - dueTime: The time the publisher should wait before publishing an element.
+    ///   - scheduler: The scheduler on which this publisher delivers elements.
+    ///   - options: Scheduler options that customize this publisher’s delivery of elements.
+    /// - Returns: A publisher that publishes events only after a specified time elapses.
+    public func debounce<S: Scheduler>(
+        for dueTime: S.SchedulerTimeType.Stride, scheduler: S, options: S.SchedulerOptions? = nil
+    ) -> Publishers.Debounce<Self, S> {
+        Publishers.Debounce(upstream: self, dueTime: dueTime, scheduler: scheduler, options: options)
+    }
+}

@@ -1,0 +1,156 @@
+extension Publishers {
+    /// A publisher that publishes either the most-recent or first element published by the
+    /// upstream publisher in a specified time interval.
+    ///
+    /// ```
+    /// upstream (interval 4):  ab-c----d-ef----|
+    /// latest: true            a---c---d---f---|
+    /// latest: false           a---b---d---e---|
+    /// ```
+    ///
+    /// A value arriving when nothing has been delivered for `interval` is delivered at the
+    /// scheduler's next turn; values arriving sooner wait for the end of the interval, and only
+    /// one of them — the latest or the first — is delivered then. Everything is delivered on
+    /// `scheduler`. It asks the upstream for unlimited values. The subscriber's demand is
+    /// reserved when a value is picked for delivery: a value arriving while the subscriber has
+    /// no demand left beyond the reserved one is dropped. A completion is delivered after the
+    /// value still waiting for its turn.
+    public struct Throttle<Upstream: Publisher, Context: Scheduler>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+
+        /// The publisher from which this publisher receives elements.
+        public let upstream: Upstream
+
+        /// The interval in which to find and emit the most recent element.
+        public let interval: Context.SchedulerTimeType.Stride
+
+        /// The scheduler on which to publish elements.
+        public let scheduler: Context
+
+        /// A Boolean value indicating whether to publish the most recent element.
+        ///
+        /// If `false`, the publisher emits the first element received during the interval.
+        public let latest: Bool
+
+        /// Creates a publisher that publishes either the most-recent or first element
+        /// published by the upstream publisher in a specified time interval.
+        public init(upstream: Upstream, interval: Context.SchedulerTimeType.Stride, scheduler: Context, latest: Bool) {
+            self.upstream = upstream
+            self.interval = interval
+            self.scheduler = scheduler
+            self.latest = latest
+        }
+
+        public func receive<S: Subscriber>(subscriber: S)
+        where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
+            ThrottleSubscription(downstream: subscriber, interval: interval, scheduler: scheduler, latest: latest)
+                .attach(to: upstream)
+        }
+    }
+}
+
+/// The subscription of `throttle`: at most one value waits for its scheduled delivery, at the
+/// earliest one interval after the previous delivery.
+private final class ThrottleSubscription<Downstream: Subscriber, Context: Scheduler>:
+    ScheduledSubscription<Downstream.Input, Downstream, Context>, @unchecked Sendable
+{
+    private let interval: Stride
+    private let latest: Bool
+    /// The value picked for the scheduled delivery (its demand reserved).
+    private var pending: Downstream.Input?
+    /// A completion that waits for the scheduled delivery of `pending`.
+    private var pendingCompletion: Completion?
+    private var lastDelivery: Context.SchedulerTimeType?
+
+    init(downstream: Downstream, interval: Stride, scheduler: Context, latest: Bool) {
+        self.interval = interval
+        self.latest = latest
+        super.init(downstream: downstream, name: "Throttle", scheduler: scheduler, options: nil)
+    }
+
+    override func didStart() {
+        requestUpstream(.unlimited)
+    }
+
+    override func upstreamValue(_ input: Downstream.Input) -> Subscribers.Demand {
+        let now = scheduler.now
+        // The time to schedule a delivery at, if this value starts a new one.
+        let deliverAt: Context.SchedulerTimeType? = lock.withLock {
+            guard isLiveLocked, unqueuedDemandLocked > (pending == nil ? 0 : 1) else { return nil }
+            guard pending == nil else {
+                if latest { pending = input }
+                return nil
+            }
+            pending = input
+            guard let lastDelivery else { return now }
+            return max(now, lastDelivery.advanced(by: interval))
+        }
+        guard let deliverAt else { return .none }
+        if deliverAt <= now {
+            scheduler.schedule(options: nil) { [weak self] in self?.deliverPending() }
+        } else {
+            scheduler.schedule(after: deliverAt, tolerance: scheduler.minimumTolerance, options: nil) {
+                [weak self] in self?.deliverPending()
+            }
+        }
+        return .none
+    }
+
+    override func upstreamCompleted(_ completion: Completion) {
+        let waits: Bool = lock.withLock {
+            guard pending != nil else { return false }
+            pendingCompletion = completion
+            return true
+        }
+        if !waits { completeOnScheduler(completion, options: nil) }
+    }
+
+    private func deliverPending() {
+        let now = scheduler.now
+        let (value, completion): (Downstream.Input?, Completion?) = lock.withLock {
+            defer {
+                pending = nil
+                pendingCompletion = nil
+            }
+            if pending != nil { lastDelivery = now }
+            return (pending, pendingCompletion)
+        }
+        emit(value, then: completion)
+    }
+}
+
+extension Publisher {
+    /// Publishes either the most-recent or first element published by the upstream publisher
+    /// in the specified time interval.
+    ///
+    /// ```
+    /// upstream (interval 4):  ab-c----d-ef----|
+    /// latest: true            a---c---d---f---|
+    /// latest: false           a---b---d---e---|
+    /// ```
+    ///
+    /// ```swift
+    /// scrollOffsets
+    ///     .throttle(for: .milliseconds(100), scheduler: RunLoop.main, latest: true)
+    ///     .sink { offset in updateHeader(offset) }
+    /// ```
+    ///
+    /// The first value is delivered at the scheduler's next turn, later ones at most once per
+    /// `interval`, all on `scheduler`. A value arriving while the subscriber has no demand
+    /// left for it is dropped.
+    ///
+    /// - Parameters:
+    ///   - interval: The interval at which to find and emit either the most recent or the
+    ///     first element, expressed in the time system of the scheduler.
+    ///   - scheduler: The scheduler on which to publish elements.
+    ///   - latest: A Boolean value that indicates whether to publish the most recent element.
+    ///     If `false`, the publisher emits the first element received during the interval.
+    /// - Returns: A publisher that emits either the most-recent or first element received
+    ///   during the specified interval.
+    public func throttle<S: Scheduler>(
+        for interval: S.SchedulerTimeType.Stride, scheduler: S, latest: Bool
+    ) -> Publishers.Throttle<Self, S> {
+        Publishers.Throttle(upstream: self, interval: interval, scheduler: scheduler, latest: latest)
+    }
+}
