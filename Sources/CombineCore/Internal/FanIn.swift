@@ -16,15 +16,16 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
     @usableFromInline typealias Output = Downstream.Input
     @usableFromInline typealias Failure = Downstream.Failure
 
-    @usableFromInline let lock = Lock()
-    @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
-    @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
-    @usableFromInline @exclusivity(unchecked) var queue: [Output] = []
-    @usableFromInline @exclusivity(unchecked) var queueHead = 0
-    @usableFromInline @exclusivity(unchecked) var completion: Subscribers.Completion<Failure>?
+    // The stored properties are `final` so that specialised code reads them directly rather
+    // than through the class's (unspecialised, metadata-looking-up) accessors.
+    @usableFromInline final let lock = Lock()
+    @usableFromInline @exclusivity(unchecked) final var downstream: Downstream?
+    @usableFromInline @exclusivity(unchecked) final var demand = Subscribers.Demand.none
+    @usableFromInline @exclusivity(unchecked) final var queue = RingQueue<Output>()
+    @usableFromInline @exclusivity(unchecked) final var completion: Subscribers.Completion<Failure>?
     /// A completion was produced or the subscription was cancelled: nothing more is queued.
-    @usableFromInline @exclusivity(unchecked) var isTerminated = false
-    @usableFromInline @exclusivity(unchecked) var deliveringThread: UInt = 0
+    @usableFromInline @exclusivity(unchecked) final var isTerminated = false
+    @usableFromInline @exclusivity(unchecked) final var deliveringThread: UInt = 0
     @usableFromInline let description: String
 
     @usableFromInline
@@ -47,19 +48,18 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
 
     /// How many outputs wait in the queue.
     @usableFromInline
-    final var queuedCountLocked: Int { queue.count - queueHead }
+    final var queuedCountLocked: Int { queue.count }
 
     /// Drops the oldest queued output.
     @usableFromInline
     final func dropOldestLocked() {
-        guard queueHead < queue.count else { return }
-        queueHead += 1
+        _ = queue.popFirst()
     }
 
     /// The subscriber's outstanding demand minus the outputs waiting in the queue.
     @usableFromInline
     final var unqueuedDemandLocked: Subscribers.Demand {
-        demand - (queue.count - queueHead)
+        demand - queue.count
     }
 
     /// Records the completion. Call with `lock` held; call ``drain()`` after.
@@ -71,8 +71,7 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
         isTerminated = true
         self.completion = completion
         if case .failure = completion {
-            queue = []
-            queueHead = 0
+            queue = RingQueue()
         }
         return true
     }
@@ -135,17 +134,11 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
             deliveringThread = previous
             return .stop
         }
-        if queueHead < queue.count, demand > 0 {
+        if demand > 0, let value = queue.popFirst() {
             demand -= 1
-            let value = queue[queueHead]
-            queueHead += 1
-            if queueHead == queue.count {
-                queue.removeAll(keepingCapacity: true)
-                queueHead = 0
-            }
             return .value(downstream, value)
         }
-        if let completion, queueHead == queue.count {
+        if let completion, queue.isEmpty {
             self.downstream = nil
             self.completion = nil
             deliveringThread = previous
@@ -176,8 +169,7 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
             let wasActive = downstream != nil && !isTerminated
             downstream = nil
             isTerminated = true
-            queue = []
-            queueHead = 0
+            queue = RingQueue()
             completion = nil
             return wasActive
         }

@@ -4,8 +4,6 @@ import Testing
 
 private struct Failure: Error, Equatable {}
 
-private typealias VirtualScheduler = TestScheduler<VirtualTime, Never>
-
 private func seconds(_ s: Int) -> VirtualTime { .zero.advanced(by: .seconds(s)) }
 
 @Suite("receive(on:)")
