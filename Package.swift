@@ -24,7 +24,7 @@ let package = Package(
     ],
     targets: combineOnThisPlatform + [
         .target(name: "CombineTesting", dependencies: combineDependency),
-        .executableTarget(name: "combine-demo", dependencies: combineDependency),
+        .executableTarget(name: "combine-demo", dependencies: combineDependency + ["CombineTesting"]),
         .testTarget(name: "CombineTests", dependencies: combineDependency + ["CombineTesting"]),
     ],
     swiftLanguageModes: [.v6]

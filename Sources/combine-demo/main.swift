@@ -9,6 +9,11 @@ import Foundation
 let scenarios: [(name: String, summary: String, run: () -> Void)] = [
     ("wizard", "§1 wizard graduation: compactMap, filter, prefix(3), assign", wizardGraduation),
     ("magic-trick", "§2 magic trick download: decode, catch inside flatMap, map(\\.name)", magicTrickDownload),
+    ("signup", "§3 wizard school sign-up: debounce, Future, CombineLatest, receive(on:), assign", wizardSchoolSignup),
+    (
+        "search-input", "§5 search input: what throttle (latest: true/false) and debounce let through",
+        searchInputThrottle
+    ),
     ("wand", "§4 wand creation: Zip3 of three jobs, CombineLatest3 of three switches", wandCreation),
     ("designing-apis", "§6 Future and Deferred, retry, a query behind a subject with handleEvents", designingAPIs),
     ("custom-subscriber", "§7 a custom subscriber that asks for .max(3), then one more", customSubscriber),
