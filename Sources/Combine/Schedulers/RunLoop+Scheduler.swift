@@ -2,7 +2,10 @@ import Foundation
 
 extension RunLoop: Scheduler {
     /// The scheduler time type used by the run loop: a wall-clock `Date`.
-    public struct SchedulerTimeType: Strideable, Codable, Hashable, Sendable {
+    ///
+    /// Its `distance(to:)` and `advanced(by:)` come from `_DateSchedulerTime`, which it shares
+    /// with `OperationQueue.SchedulerTimeType`.
+    public struct SchedulerTimeType: _DateSchedulerTime, Strideable, Codable, Hashable, Sendable {
         /// The date represented by this type.
         public var date: Date
 
@@ -13,23 +16,6 @@ extension RunLoop: Scheduler {
             self.date = date
         }
 
-        /// Returns the distance to another run loop scheduler time.
-        ///
-        /// - Parameter other: Another run loop time.
-        /// - Returns: The time interval between this time and the provided time, in seconds.
-        public func distance(to other: SchedulerTimeType) -> Stride {
-            Stride(other.date.timeIntervalSince(date))
-        }
-
-        /// Returns a run loop scheduler time calculated by advancing this instance's time by the
-        /// given interval.
-        ///
-        /// - Parameter n: A time interval to advance.
-        /// - Returns: A run loop time advanced by the given interval from this instance's time.
-        public func advanced(by n: Stride) -> SchedulerTimeType {
-            SchedulerTimeType(date.addingTimeInterval(n.timeInterval))
-        }
-
         /// The interval by which run loop times advance, in seconds.
         ///
         /// Integer and floating-point literals are seconds, both read as a `TimeInterval`:
@@ -38,7 +24,11 @@ extension RunLoop: Scheduler {
         /// let delay: RunLoop.SchedulerTimeType.Stride = 2   // 2.0 seconds
         /// RunLoop.SchedulerTimeType.Stride.milliseconds(250).timeInterval   // 0.25
         /// ```
-        public struct Stride: ExpressibleByFloatLiteral, Comparable, SignedNumeric, Codable,
+        ///
+        /// Its initialisers from literals and integers, arithmetic, comparison and unit
+        /// conversions come from `_SecondsSchedulerStride`, which it shares with
+        /// `OperationQueue.SchedulerTimeType.Stride`.
+        public struct Stride: _SecondsSchedulerStride, ExpressibleByFloatLiteral, Comparable, SignedNumeric, Codable,
             SchedulerTimeIntervalConvertible, Sendable
         {
             /// The type of a floating-point literal, a number of seconds.
@@ -53,93 +43,11 @@ extension RunLoop: Scheduler {
             /// The value of this time interval in seconds (negative for a span backwards).
             public var magnitude: TimeInterval
 
-            /// The value of this time interval in seconds.
-            public var timeInterval: TimeInterval {
-                magnitude
-            }
-
-            /// Creates a run loop scheduler time interval from an integer seconds value.
-            public init(integerLiteral value: TimeInterval) {
-                magnitude = value
-            }
-
-            /// Creates a run loop scheduler time interval from a floating-point seconds value.
-            public init(floatLiteral value: TimeInterval) {
-                magnitude = value
-            }
-
             /// Creates a run loop scheduler time interval from the given time interval.
             ///
             /// - Parameter timeInterval: A number of seconds.
             public init(_ timeInterval: TimeInterval) {
                 magnitude = timeInterval
-            }
-
-            /// Creates a run loop scheduler time interval from a binary integer type, a number
-            /// of seconds; `nil` if a `TimeInterval` cannot represent it exactly.
-            public init?<T: BinaryInteger>(exactly source: T) {
-                guard let seconds = TimeInterval(exactly: source) else { return nil }
-                magnitude = seconds
-            }
-
-            /// Returns a Boolean value that tells whether `lhs` is shorter than `rhs`.
-            public static func < (lhs: Stride, rhs: Stride) -> Bool {
-                lhs.magnitude < rhs.magnitude
-            }
-
-            /// Multiplies the second counts of two intervals: `.seconds(2) * 3` is 6 seconds.
-            public static func * (lhs: Stride, rhs: Stride) -> Stride {
-                Stride(lhs.timeInterval * rhs.timeInterval)
-            }
-
-            /// Adds two intervals.
-            public static func + (lhs: Stride, rhs: Stride) -> Stride {
-                Stride(lhs.magnitude + rhs.magnitude)
-            }
-
-            /// Subtracts one interval from another.
-            public static func - (lhs: Stride, rhs: Stride) -> Stride {
-                Stride(lhs.magnitude - rhs.magnitude)
-            }
-
-            /// Multiplies `lhs` by `rhs` in place.
-            public static func *= (lhs: inout Stride, rhs: Stride) {
-                lhs = lhs * rhs
-            }
-
-            /// Adds `rhs` to `lhs` in place.
-            public static func += (lhs: inout Stride, rhs: Stride) {
-                lhs = lhs + rhs
-            }
-
-            /// Subtracts `rhs` from `lhs` in place.
-            public static func -= (lhs: inout Stride, rhs: Stride) {
-                lhs = lhs - rhs
-            }
-
-            /// Converts a number of seconds into a run loop interval.
-            public static func seconds(_ s: Int) -> Stride {
-                Stride(TimeInterval(s))
-            }
-
-            /// Converts a number of seconds, as a `Double`, into a run loop interval.
-            public static func seconds(_ s: Double) -> Stride {
-                Stride(s)
-            }
-
-            /// Converts a number of milliseconds into a run loop interval.
-            public static func milliseconds(_ ms: Int) -> Stride {
-                Stride(TimeInterval(ms) / 1_000)
-            }
-
-            /// Converts a number of microseconds into a run loop interval.
-            public static func microseconds(_ us: Int) -> Stride {
-                Stride(TimeInterval(us) / 1_000_000)
-            }
-
-            /// Converts a number of nanoseconds into a run loop interval.
-            public static func nanoseconds(_ ns: Int) -> Stride {
-                Stride(TimeInterval(ns) / 1_000_000_000)
             }
         }
     }
