@@ -4,7 +4,7 @@ import Foundation
 /// SCENARIOS.md §2. A `PassthroughSubject` of user-info dictionaries stands in for the
 /// NotificationCenter publisher; JSON `Data` in `userInfo["data"]` is decoded into a
 /// `MagicTrick`, and a decoding failure is replaced inside `flatMap` so that the outer
-/// stream lives on. (`receive(on:)` joins when the schedulers land.)
+/// stream lives on; the names are received on the main run loop, as a UI would.
 struct MagicTrick: Codable {
     static let placeholder = MagicTrick(name: "[placeholder]")
     let name: String
@@ -25,6 +25,7 @@ func magicTrickDownload() {
                 }
         }
         .map(\.name)
+        .receive(on: RunLoop.main)
         .sink { name in
             names.append(name)
             print("  trick: \(name)")
@@ -32,6 +33,11 @@ func magicTrickDownload() {
     for json in [#"{"name":"Floating Card"}"#, "not json", #"{"name":"Vanishing Coin"}"#] {
         print("  post \(json)")
         trickNotifications.send(["data": Data(json.utf8)])
+    }
+    // The names arrive on the main run loop: run it until all three are in.
+    let deadline = Date().addingTimeInterval(5)
+    while names.count < 3 && Date() < deadline {
+        RunLoop.main.run(until: Date().addingTimeInterval(0.01))
     }
     print("  the stream is still alive after a bad payload: \(names)")
     cancellable.cancel()
