@@ -20,7 +20,10 @@ let package = Package(
             path: "Scenarios/Ours"),
         .target(
             name: "OpenCombineScenarios",
-            dependencies: [.product(name: "OpenCombine", package: "OpenCombine")],
+            dependencies: [
+                .product(name: "OpenCombine", package: "OpenCombine"),
+                .product(name: "OpenCombineDispatch", package: "OpenCombine"),
+            ],
             path: "Scenarios/OpenCombine",
             swiftSettings: [.define("OPENCOMBINE")]),
         .target(name: "Baseline", path: "Scenarios/Baseline"),

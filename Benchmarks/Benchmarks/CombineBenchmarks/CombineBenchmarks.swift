@@ -64,6 +64,14 @@ let scenarios: [Scenario] = [
         openCombine: nil,
         baseline: Baseline.combineLatestTwoSubjects),
     Scenario(
+        name: "receive(on:) a serial DispatchQueue", operations: 200_000,
+        ours: OursScenarios.Scenarios.receiveOnSerialQueue,
+        openCombine: OpenCombineScenarios.Scenarios.receiveOnSerialQueue, baseline: Baseline.receiveOnSerialQueue),
+    Scenario(
+        name: "debounce on a virtual-time scheduler (per value in)", operations: 200_000,
+        ours: OursScenarios.Scenarios.debounceVirtualTime,
+        openCombine: OpenCombineScenarios.Scenarios.debounceVirtualTime, baseline: Baseline.debounceVirtualTime),
+    Scenario(
         name: "merge of two subjects", operations: 1_000_000, ours: OursScenarios.Scenarios.mergeTwoSubjects,
         openCombine: nil, baseline: Baseline.mergeTwoSubjects),
 ]

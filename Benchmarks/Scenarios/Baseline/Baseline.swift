@@ -188,4 +188,46 @@ public enum Baseline {
         }
         return sum
     }
+
+    /// Values handed one by one to a serial queue, summed there.
+    public static func receiveOnSerialQueue(_ count: Int) -> Int {
+        let queue = DispatchQueue(label: "benchmark.baseline.receive-on")
+        let box = SumBox()
+        for value in 0..<count {
+            queue.async { box.add(value) }
+        }
+        queue.sync {}
+        return box.sum
+    }
+
+    /// A hand-written debounce over a hand-written virtual clock: the latest value of each
+    /// burst is delivered when the clock passes its deadline.
+    public static func debounceVirtualTime(_ count: Int) -> Int {
+        var sum = 0
+        let sink = Stage<Int, Void> { sum &+= $0 }
+        var now = 0
+        var pending: (value: Int, deadline: Int)?
+        for value in 0..<count {
+            pending = (value, now + 10)
+            if value % 10 == 9 {
+                now += 20
+                if let due = pending, due.deadline <= now {
+                    sink.body(due.value)
+                    pending = nil
+                }
+            }
+        }
+        return sum
+    }
+}
+
+/// A sum shared with work on another queue (the queue serialises access), added to through
+/// a closure the optimiser does not look into, like the other baselines' stages.
+final class SumBox: @unchecked Sendable {
+    var sum = 0
+    private(set) var add: (Int) -> Void = { _ in }
+
+    init() {
+        add = opaque { [unowned self] value in self.sum &+= value }
+    }
 }

@@ -5,6 +5,7 @@ import Dispatch
 // OpenCombine 0.14.0, so both run exactly the same code.
 #if OPENCOMBINE
 import OpenCombine
+import OpenCombineDispatch
 #else
 import Combine
 #endif
@@ -174,4 +175,107 @@ public enum Scenarios {
         return sum
     }
     #endif
+
+    /// `receive(on:)` a serial queue: values sent on this thread, delivered on the queue.
+    public static func receiveOnSerialQueue(_ count: Int) -> Int {
+        let queue = DispatchQueue(label: "benchmark.receive-on")
+        #if OPENCOMBINE
+        let scheduler = queue.ocombine
+        #else
+        let scheduler = queue
+        #endif
+        let subject = PassthroughSubject<Int, Never>()
+        let done = DispatchSemaphore(value: 0)
+        var sum = 0
+        let cancellable = subject.receive(on: scheduler).sink(
+            receiveCompletion: { _ in done.signal() }, receiveValue: { sum &+= $0 })
+        for value in 0..<count { subject.send(value) }
+        subject.send(completion: .finished)
+        done.wait()
+        cancellable.cancel()
+        return sum
+    }
+
+    /// `debounce` on a virtual-time scheduler: bursts of 10 values, then a quiet period; one
+    /// value in ten goes through. Both libraries run the same minimal scheduler below.
+    public static func debounceVirtualTime(_ count: Int) -> Int {
+        let scheduler = BenchmarkScheduler()
+        let subject = PassthroughSubject<Int, Never>()
+        var sum = 0
+        let cancellable = subject.debounce(for: .nanoseconds(10), scheduler: scheduler).sink { sum &+= $0 }
+        for value in 0..<count {
+            subject.send(value)
+            if value % 10 == 9 { scheduler.advance(by: 20) }
+        }
+        cancellable.cancel()
+        return sum
+    }
+}
+
+/// A minimal virtual-time scheduler, the same code for both libraries: actions run when the
+/// benchmark advances the clock, in due order.
+final class BenchmarkScheduler: Scheduler {
+    struct Time: Strideable {
+        var ticks: Int
+        func distance(to other: Time) -> Stride { Stride(other.ticks - ticks) }
+        func advanced(by n: Stride) -> Time { Time(ticks: ticks + n.ticks) }
+    }
+
+    struct Stride: SchedulerTimeIntervalConvertible, Comparable, SignedNumeric {
+        var ticks: Int
+        init(_ ticks: Int) { self.ticks = ticks }
+        init(integerLiteral value: Int) { ticks = value }
+        init?<T: BinaryInteger>(exactly source: T) {
+            guard let value = Int(exactly: source) else { return nil }
+            ticks = value
+        }
+        var magnitude: Int { abs(ticks) }
+        static func < (lhs: Stride, rhs: Stride) -> Bool { lhs.ticks < rhs.ticks }
+        static func + (lhs: Stride, rhs: Stride) -> Stride { Stride(lhs.ticks + rhs.ticks) }
+        static func - (lhs: Stride, rhs: Stride) -> Stride { Stride(lhs.ticks - rhs.ticks) }
+        static func * (lhs: Stride, rhs: Stride) -> Stride { Stride(lhs.ticks * rhs.ticks) }
+        static func *= (lhs: inout Stride, rhs: Stride) { lhs = lhs * rhs }
+        static func seconds(_ s: Int) -> Stride { Stride(s * 1_000_000_000) }
+        static func seconds(_ s: Double) -> Stride { Stride(Int(s * 1e9)) }
+        static func milliseconds(_ ms: Int) -> Stride { Stride(ms * 1_000_000) }
+        static func microseconds(_ us: Int) -> Stride { Stride(us * 1_000) }
+        static func nanoseconds(_ ns: Int) -> Stride { Stride(ns) }
+    }
+
+    private var actions: [(due: Time, order: Int, action: () -> Void)] = []
+    private var order = 0
+    private(set) var now = Time(ticks: 0)
+    var minimumTolerance: Stride { 0 }
+
+    func schedule(options: Never?, _ action: @escaping () -> Void) {
+        schedule(after: now, tolerance: 0, options: nil, action)
+    }
+
+    func schedule(after date: Time, tolerance: Stride, options: Never?, _ action: @escaping () -> Void) {
+        actions.append((date, order, action))
+        order += 1
+    }
+
+    func schedule(
+        after date: Time, interval: Stride, tolerance: Stride, options: Never?, _ action: @escaping () -> Void
+    ) -> Cancellable {
+        schedule(after: date, tolerance: tolerance, options: nil, action)
+        return AnyCancellable {}
+    }
+
+    func advance(by stride: Stride) {
+        let end = now.advanced(by: stride)
+        while let index = actions.indices.filter({ actions[$0].due <= end })
+            .min(by: { (actions[$0].due, actions[$0].order) < (actions[$1].due, actions[$1].order) })
+        {
+            let next = actions.remove(at: index)
+            now = Swift.max(now, next.due)
+            next.action()
+        }
+        now = end
+    }
+}
+
+extension BenchmarkScheduler.Time: Comparable {
+    static func < (lhs: Self, rhs: Self) -> Bool { lhs.ticks < rhs.ticks }
 }

@@ -22,7 +22,7 @@ extension Subject where Self.Output == Void {
 }
 
 /// Feeds a subject from an upstream publisher: the subscriber behind
-/// `Publisher.subscribe(_:)` for subjects and `AnySubscriber.init(_:)` for subjects.
+/// `Publisher.receive(subscriber: _:)` for subjects and `AnySubscriber.init(_:)` for subjects.
 final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, CustomStringConvertible,
     @unchecked Sendable
 {

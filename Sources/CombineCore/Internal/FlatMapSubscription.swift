@@ -40,7 +40,7 @@ where
     @inlinable
     func subscribe(to upstream: Upstream) {
         start()
-        upstream.subscribe(OuterChild(owner: self))
+        upstream.receive(subscriber: OuterChild(owner: self))
     }
 
     @usableFromInline
@@ -98,7 +98,7 @@ where
         }
         guard let started else { return }
         started.replaced?.cancel()
-        inner.subscribe(InnerChild(owner: self, id: started.id))
+        inner.receive(subscriber: InnerChild(owner: self, id: started.id))
     }
 
     @usableFromInline

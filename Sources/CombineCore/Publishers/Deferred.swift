@@ -25,6 +25,6 @@ public struct Deferred<DeferredPublisher: Publisher>: Publisher {
 
     /// Attaches the specified subscriber to this publisher.
     public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
-        createPublisher().subscribe(subscriber)
+        createPublisher().receive(subscriber: subscriber)
     }
 }

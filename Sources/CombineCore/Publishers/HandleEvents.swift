@@ -55,8 +55,9 @@ extension Publishers {
             let callbacks = EventCallbacks(
                 subscription: receiveSubscription, output: receiveOutput, completion: receiveCompletion,
                 cancel: receiveCancel, request: receiveRequest)
-            upstream.subscribe(
-                EventHandlingSubscription(downstream: subscriber, callbacks: callbacks, name: "HandleEvents"))
+            upstream.receive(
+                subscriber: EventHandlingSubscription(
+                    downstream: subscriber, callbacks: callbacks, name: "HandleEvents"))
         }
     }
 }

@@ -13,7 +13,7 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Upstream.Failure == S.Failure {
             let keyPath = self.keyPath
-            Publishers.Map(upstream: upstream) { $0[keyPath: keyPath] }.subscribe(subscriber)
+            Publishers.Map(upstream: upstream) { $0[keyPath: keyPath] }.receive(subscriber: subscriber)
         }
     }
 
@@ -37,7 +37,8 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == (Output0, Output1), Upstream.Failure == S.Failure {
             let (keyPath0, keyPath1) = (self.keyPath0, self.keyPath1)
-            Publishers.Map(upstream: upstream) { ($0[keyPath: keyPath0], $0[keyPath: keyPath1]) }.subscribe(subscriber)
+            Publishers.Map(upstream: upstream) { ($0[keyPath: keyPath0], $0[keyPath: keyPath1]) }.receive(
+                subscriber: subscriber)
         }
     }
 
@@ -66,7 +67,7 @@ extension Publishers {
             let (keyPath0, keyPath1, keyPath2) = (self.keyPath0, self.keyPath1, self.keyPath2)
             Publishers.Map(upstream: upstream) {
                 ($0[keyPath: keyPath0], $0[keyPath: keyPath1], $0[keyPath: keyPath2])
-            }.subscribe(subscriber)
+            }.receive(subscriber: subscriber)
         }
     }
 }

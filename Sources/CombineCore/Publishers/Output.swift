@@ -40,7 +40,7 @@ extension Publishers {
             let filter = FilteringSubscriber<Stepper, Failure, S>(
                 Stepper(range: range), downstream: subscriber, name: "Output", convertFailure: sameFailure)
             filter.finishesOnSubscription = range.isEmpty
-            upstream.subscribe(filter)
+            upstream.receive(subscriber: filter)
         }
 
         @usableFromInline

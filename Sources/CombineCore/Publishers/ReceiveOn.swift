@@ -33,8 +33,8 @@ extension Publishers {
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let scheduler = self.scheduler
             let options = self.options
-            upstream.subscribe(
-                ScheduledDelivery(downstream: subscriber, name: "ReceiveOn") { action in
+            upstream.receive(
+                subscriber: ScheduledDelivery(downstream: subscriber, name: "ReceiveOn") { action in
                     scheduler.schedule(options: options, action)
                 })
         }

@@ -17,8 +17,9 @@ extension Publishers {
 
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Failure == S.Failure, Upstream.Output == S.Input {
-            upstream.subscribe(
-                FailureConverter<S, Never>(downstream: subscriber, convert: neverFails, name: "SetFailureType"))
+            upstream.receive(
+                subscriber: FailureConverter<S, Never>(
+                    downstream: subscriber, convert: neverFails, name: "SetFailureType"))
         }
 
         /// Changes the failure type again, over the same upstream.

@@ -34,7 +34,7 @@ extension Publishers {
             let options = self.options
             let inner = Inner(downstream: subscriber) { scheduler.schedule(options: options, $0) }
             let upstream = self.upstream
-            scheduler.schedule(options: options) { upstream.subscribe(inner) }
+            scheduler.schedule(options: options) { upstream.receive(subscriber: inner) }
         }
 
         /// Passes values and the completion through; sends subscription, requests and
@@ -120,7 +120,7 @@ extension Publisher {
     ///
     /// ```swift
     /// expensivePublisher
-    ///     .subscribe(on: backgroundQueue)
+    ///     .receive(subscriber: on: backgroundQueue)
     ///     .receive(on: DispatchQueue.main)
     ///     .sink { update($0) }
     /// ```
