@@ -15,9 +15,10 @@ import Synchronization
 /// action runs once and is released right after.
 public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
     private let cancelled = Atomic<Bool>(false)
-    // Written once in `init`, read and cleared only by the caller that wins `cancelled`.
-    private var action: (() -> Void)?
-    private var canceller: (any Cancellable)?
+    // Written once in `init`, read and cleared only by the caller that wins `cancelled`: the
+    // atomic already excludes, so no dynamic exclusivity checks.
+    @exclusivity(unchecked) private var action: (() -> Void)?
+    @exclusivity(unchecked) private var canceller: (any Cancellable)?
 
     /// Initializes the cancellable object with the given cancel-time closure.
     public init(_ cancel: @escaping () -> Void) {

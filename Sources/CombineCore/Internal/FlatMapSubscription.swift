@@ -67,7 +67,7 @@ where
 
     // MARK: The upstream
 
-    @usableFromInline
+    @inlinable
     func receiveOuter(subscription: Subscription) {
         let accepted: Bool = lock.withLock {
             guard outer == nil, !isTerminated else { return false }
@@ -101,7 +101,7 @@ where
         inner.receive(subscriber: InnerChild(owner: self, id: started.id))
     }
 
-    @usableFromInline
+    @inlinable
     func receiveOuter(completion: Subscribers.Completion<Downstream.Failure>) {
         if case .failure = completion {
             fail(completion)
@@ -117,7 +117,7 @@ where
 
     // MARK: The inner publishers
 
-    @usableFromInline
+    @inlinable
     func receiveInner(subscription: Subscription, id: Int) {
         let demand: Subscribers.Demand? = lock.withLock {
             guard !isTerminated, let slot = inners[id], slot == nil else { return nil }
@@ -141,7 +141,7 @@ where
         if live { drain() }
     }
 
-    @usableFromInline
+    @inlinable
     func receiveInner(completion: Subscribers.Completion<Downstream.Failure>, id: Int) {
         if case .failure = completion {
             let live = lock.withLock { inners[id] != nil }
@@ -157,7 +157,7 @@ where
         drain()
     }
 
-    @usableFromInline
+    @inlinable
     func fail(_ completion: Subscribers.Completion<Downstream.Failure>) {
         let first = lock.withLock { finishLocked(completion) }
         if first { cancelUpstreams() }

@@ -107,11 +107,12 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
 
     /// Delivers what other threads queued while this thread was delivering, then releases
     /// the role of delivering thread.
-    @usableFromInline
+    @inlinable
     func drain() {
         while true {
             let next: (Downstream, Event)? = lock.withLock {
                 guard let downstream, !pending.isEmpty else {
+                    if downstream == nil && !pending.isEmpty { pending = [] }  // cancelled meanwhile
                     deliveringThread = 0
                     return nil
                 }
@@ -156,30 +157,38 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         target?.receiveCompletion(completion)
     }
 
+    // `request` and `cancel` are reached through `any Subscription` and so run unspecialised:
+    // they take values out of the lock one by one and touch `pending` only when it holds
+    // something, so that they need no type metadata looked up at run time.
+
     @usableFromInline
     func request(_ demand: Subscribers.Demand) {
         demand.assertNonZero()
-        let first: SubjectCore<Output, Failure>? = lock.withLock {
-            guard downstream != nil, !terminated else { return nil }
-            self.demand += demand
-            guard !requestedBefore else { return nil }
-            requestedBefore = true
-            return core
+        lock.acquire()
+        guard downstream != nil, !terminated else {
+            lock.release()
+            return
         }
-        first?.conduitDidRequestFirstDemand(self)
+        self.demand += demand
+        let first = !requestedBefore
+        requestedBefore = true
+        let core = first ? self.core : nil
+        lock.release()
+        core?.conduitDidRequestFirstDemand(self)
     }
 
     @usableFromInline
     func cancel() {
-        let released: (SubjectCore<Output, Failure>?, Downstream?) = lock.withLock {
-            defer {
-                downstream = nil
-                core = nil
-                terminated = true
-                pending = []
-            }
-            return (core, downstream)
-        }
-        released.0?.remove(self)
+        lock.acquire()
+        let core = self.core
+        let downstream = self.downstream
+        self.downstream = nil
+        self.core = nil
+        terminated = true
+        lock.release()
+        // `pending` is left alone: it holds something only while another thread is
+        // delivering, and that thread empties it when it finds the subscriber gone.
+        core?.remove(self)
+        _ = downstream  // the subscriber's closures are released here, outside the lock
     }
 }

@@ -7,7 +7,11 @@
 @usableFromInline
 final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     @usableFromInline let lock = Lock()
-    @usableFromInline @exclusivity(unchecked) var conduits = ContiguousArray<SubjectConduit<Output, Failure>?>()
+    /// The conduits in subscription order, with holes where subscribers left. Stored as
+    /// `AnyObject` so that the list is one concrete type: removing a conduit, which runs
+    /// unspecialised, then uses the standard library's specialised array operations instead
+    /// of generic ones that look up metadata. Every element is a `SubjectConduit<Output, Failure>`.
+    @usableFromInline @exclusivity(unchecked) var conduits = ContiguousArray<AnyObject?>()
     @usableFromInline @exclusivity(unchecked) var liveConduits = 0
     @usableFromInline @exclusivity(unchecked) var completion: Subscribers.Completion<Failure>?
     @usableFromInline @exclusivity(unchecked) var upstreams: [Subscription] = []
@@ -17,6 +21,9 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var hasDownstreamDemand: Bool
     /// The current value of a ``CurrentValueSubject``; always `nil` for a passthrough one.
     @usableFromInline @exclusivity(unchecked) var current: Output?
+    /// Whether this is a current-value subject's core (known without reading the generic
+    /// `current`, which unspecialised code could only do by looking up its metadata).
+    @usableFromInline let holdsCurrentValue: Bool
 
     /// The subject's type name, which its subscriptions show as their description.
     @usableFromInline let name: String
@@ -24,6 +31,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     @usableFromInline
     init(current: Output?, name: String, requestsUpstreamAtOnce: Bool = false) {
         self.current = current
+        self.holdsCurrentValue = current != nil
         self.name = name
         self.hasDownstreamDemand = requestsUpstreamAtOnce
     }
@@ -48,7 +56,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
 
     @inlinable
     func send(_ value: Output, storingAfterCompletion: Bool) {
-        let snapshot: ContiguousArray<SubjectConduit<Output, Failure>?>? = lock.withLock {
+        let snapshot: ContiguousArray<AnyObject?>? = lock.withLock {
             guard completion == nil else {
                 if storingAfterCompletion { current = value }
                 return nil
@@ -58,13 +66,13 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         }
         guard let snapshot else { return }
         for conduit in snapshot {
-            conduit?.offer(value)
+            if let conduit { Self.conduit(conduit).offer(value) }
         }
     }
 
     @usableFromInline
     func send(completion: Subscribers.Completion<Failure>) {
-        let snapshot: ContiguousArray<SubjectConduit<Output, Failure>?>? = lock.withLock {
+        let snapshot: ContiguousArray<AnyObject?>? = lock.withLock {
             guard self.completion == nil else { return nil }
             self.completion = completion
             defer {
@@ -76,7 +84,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         }
         guard let snapshot else { return }
         for conduit in snapshot {
-            conduit?.finish(completion)
+            if let conduit { Self.conduit(conduit).finish(completion) }
         }
     }
 
@@ -109,32 +117,44 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     /// Called once per conduit, on its first request.
     @usableFromInline
     func conduitDidRequestFirstDemand(_ conduit: SubjectConduit<Output, Failure>) {
-        let (upstreams, current): ([Subscription], Output?) = lock.withLock {
-            defer { hasDownstreamDemand = true }
-            return (hasDownstreamDemand ? [] : self.upstreams, self.current)
-        }
+        lock.acquire()
+        let upstreams = hasDownstreamDemand ? [] : self.upstreams
+        hasDownstreamDemand = true
+        lock.release()
         for upstream in upstreams {
             upstream.request(.unlimited)
         }
-        if let current { conduit.offer(current) }
+        // Only a current-value subject reads its value here (a generic optional, costly in this
+        // unspecialised path).
+        if holdsCurrentValue, let current = lock.withLock({ current }) { conduit.offer(current) }
     }
 
+    /// Called by a cancelled conduit, unspecialised (through `any Subscription`): it avoids the
+    /// standard library's non-inlinable generic operations in the common cases.
     @usableFromInline
     func remove(_ conduit: SubjectConduit<Output, Failure>) {
-        lock.withLock {
-            let slot = conduit.slot
-            guard slot >= 0, slot < conduits.count, conduits[slot] === conduit else { return }
-            conduits[slot] = nil
-            conduit.slot = -1
-            liveConduits -= 1
-            if liveConduits == 0 {
-                conduits.removeAll(keepingCapacity: true)
-            } else if conduits.count >= 16 && liveConduits * 2 < conduits.count {
-                // Compact the holes left by cancelled subscribers, keeping subscription order.
-                conduits = ContiguousArray(conduits.lazy.compactMap { $0 })
-                for (index, live) in conduits.enumerated() { live?.slot = index }
-            }
+        lock.acquire()
+        defer { lock.release() }
+        let slot = conduit.slot
+        guard slot >= 0, slot < conduits.count, conduits[slot] === conduit else { return }
+        conduits[slot] = nil
+        conduit.slot = -1
+        liveConduits -= 1
+        if slot == conduits.count - 1 {
+            // The last one: drop it and the holes before it.
+            while let last = conduits.last, last == nil { conduits.removeLast() }
+        } else if conduits.count >= 16 && liveConduits * 2 < conduits.count {
+            // Compact the holes left by cancelled subscribers, keeping subscription order.
+            conduits = ContiguousArray(conduits.lazy.compactMap { $0 })
+            for (index, live) in conduits.enumerated() { Self.conduit(live!).slot = index }
         }
+    }
+
+    /// A conduit of this subject's list.
+    @inlinable
+    @inline(__always)
+    static func conduit(_ object: AnyObject) -> SubjectConduit<Output, Failure> {
+        unsafeDowncast(object, to: SubjectConduit<Output, Failure>.self)
     }
 
     /// Cancels the upstream subscriptions sent to the subject; called when the subject goes away.

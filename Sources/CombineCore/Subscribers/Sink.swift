@@ -7,13 +7,6 @@ extension Subscribers {
     public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
         CustomReflectable, CustomPlaygroundDisplayConvertible
     {
-        @usableFromInline
-        enum Status {
-            case awaitingSubscription
-            case subscribed(Subscription)
-            case terminal
-        }
-
         /// The two closures, kept together in a struct so that reading them under the lock
         /// copies them as they are stored (no re-abstraction, no allocation).
         @usableFromInline
@@ -29,7 +22,7 @@ extension Subscribers {
         }
 
         @usableFromInline let lock = Lock()
-        @usableFromInline @exclusivity(unchecked) var status = Status.awaitingSubscription
+        @usableFromInline @exclusivity(unchecked) var status = SubscriberStatus.awaitingSubscription
         /// `nil` once the sink has completed or been cancelled: the closures are released then.
         @usableFromInline @exclusivity(unchecked) var handlers: Handlers?
 
@@ -80,26 +73,24 @@ extension Subscribers {
         }
 
         public func receive(completion: Subscribers.Completion<Failure>) {
-            let (handlers, status): (Handlers?, Status) = lock.withLock {
-                defer {
-                    self.status = .terminal
-                    self.handlers = nil
-                }
-                return (self.handlers, self.status)
-            }
+            lock.acquire()
+            let handlers = self.handlers
+            let status = self.status
+            self.handlers = nil
+            self.status = .terminal
+            lock.release()
             handlers?.completion(completion)
             _ = status  // the subscription is released here, outside the lock
         }
 
         /// Cancels the subscription and releases the closures.
         public func cancel() {
-            let (handlers, status): (Handlers?, Status) = lock.withLock {
-                defer {
-                    self.status = .terminal
-                    self.handlers = nil
-                }
-                return (self.handlers, self.status)
-            }
+            lock.acquire()
+            let handlers = self.handlers
+            let status = self.status
+            self.handlers = nil
+            self.status = .terminal
+            lock.release()
             if case .subscribed(let subscription) = status { subscription.cancel() }
             _ = handlers  // released here, outside the lock
         }
