@@ -73,26 +73,28 @@ extension Subscribers {
         }
 
         public func receive(completion: Subscribers.Completion<Failure>) {
-            lock.acquire()
-            let handlers = self.handlers
-            let status = self.status
-            self.handlers = nil
-            self.status = .terminal
-            lock.release()
+            let (handlers, status) = terminate()
             handlers?.completion(completion)
             _ = status  // the subscription is released here, outside the lock
         }
 
         /// Cancels the subscription and releases the closures.
         public func cancel() {
-            lock.acquire()
-            let handlers = self.handlers
-            let status = self.status
-            self.handlers = nil
-            self.status = .terminal
-            lock.release()
+            let (handlers, status) = terminate()
             if case .subscribed(let subscription) = status { subscription.cancel() }
             _ = handlers  // released here, outside the lock
+        }
+
+        /// Moves to the terminal state, handing back the closures and the former status for the
+        /// caller to use and release outside the lock.
+        @inline(__always)
+        private func terminate() -> (Handlers?, SubscriberStatus) {
+            lock.acquire()
+            defer { lock.release() }
+            let taken = (handlers, status)
+            handlers = nil
+            status = .terminal
+            return taken
         }
     }
 }
