@@ -24,17 +24,30 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         case completion(Subscribers.Completion<Failure>)
     }
 
-    /// The subscriber, as the closures that call it; `nil` once it is done with.
+    /// The subscriber, as one closure that calls it (one closure context per subscription,
+    /// not two); `nil` once it is done with.
     @usableFromInline
     struct Downstream {
-        @usableFromInline let receiveValue: (Output) -> Subscribers.Demand
-        @usableFromInline let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
+        @usableFromInline let receive: (Event) -> Subscribers.Demand
 
         @inlinable
         init<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Failure {
-            receiveValue = { subscriber.receive($0) }
-            receiveCompletion = { subscriber.receive(completion: $0) }
+            receive = { event in
+                switch event {
+                case .value(let value):
+                    return subscriber.receive(value)
+                case .completion(let completion):
+                    subscriber.receive(completion: completion)
+                    return .none
+                }
+            }
         }
+
+        @inlinable
+        func receiveValue(_ value: Output) -> Subscribers.Demand { receive(.value(value)) }
+
+        @inlinable
+        func receiveCompletion(_ completion: Subscribers.Completion<Failure>) { _ = receive(.completion(completion)) }
     }
 
     @usableFromInline let lock = Lock()
