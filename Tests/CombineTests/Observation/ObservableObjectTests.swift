@@ -1,5 +1,6 @@
 import Combine
 import CombineTesting
+import Dispatch
 import Testing
 
 @testable import CombineCore
@@ -36,6 +37,14 @@ private final class SavingsAccount: Account {
 }
 
 private class Plain: ObservableObject {}
+
+/// Shared between threads that only read `objectWillChange`; `@Published` storage is
+/// thread-safe.
+private final class SharedModel: ObservableObject, @unchecked Sendable {
+    @Published var value = 0
+}
+
+private final class SharedPlain: ObservableObject, Sendable {}
 
 private final class PlainSubclass: Plain {
     @Published var level = 0
@@ -92,6 +101,19 @@ struct ObservableObjectTests {
     @Test func subclassOfClassWithoutPublishedPropertiesKeepsOnePublisher() {
         let object = PlainSubclass()
         #expect(objectWillChangeSignals(of: object) { object.level = 1 } == 1)
+    }
+
+    @Test func concurrentFirstAccessesAgreeOnOnePublisher() {
+        for _ in 0..<50 {
+            let model = SharedModel()
+            let plain = SharedPlain()
+            let seen = LockedValue<[ObjectIdentifier]>([])
+            DispatchQueue.concurrentPerform(iterations: 8) { index in
+                let publisher = index.isMultiple(of: 2) ? model.objectWillChange : plain.objectWillChange
+                seen.append(ObjectIdentifier(publisher))
+            }
+            #expect(Set(seen.current).count == 2)
+        }
     }
 
     @Test func objectWillChangeLivesAsLongAsTheObject() {
