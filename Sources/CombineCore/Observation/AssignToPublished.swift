@@ -1,0 +1,59 @@
+extension Publisher where Failure == Never {
+    /// Republishes elements received from a publisher, by assigning them to a property
+    /// marked as a publisher.
+    ///
+    /// Each element is assigned to the `@Published` property exactly as a plain assignment
+    /// would: the object's `objectWillChange` fires, the property's subscribers receive the
+    /// element, the property stores it. The subscription lives as long as the property's
+    /// object and is cancelled when the object goes away, so no `AnyCancellable` is
+    /// returned; it holds neither the object nor the property, so assigning a publisher
+    /// derived from the same object makes no reference cycle.
+    ///
+    /// ```swift
+    /// final class Clock {
+    ///     @Published var ticks = 0
+    ///     init(source: some Publisher<Int, Never>) {
+    ///         source.assign(to: &$ticks)
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameter published: A property marked with the `@Published` attribute, which
+    ///   receives and republishes all elements received from the upstream publisher.
+    public func assign(to published: inout Published<Output>.Publisher) {
+        subscribe(PublishedAssignment(box: published.box))
+    }
+}
+
+/// The subscriber of `assign(to:)`: it holds the property's storage weakly, the storage
+/// holds the subscription, so the subscription ends with the storage.
+private final class PublishedAssignment<Input>: Subscriber, CustomStringConvertible, @unchecked Sendable {
+    typealias Failure = Never
+
+    /// Set once in `init`, never changed: safe to read from any thread.
+    private weak var box: PublishedBox<Input>?
+    let combineIdentifier = CombineIdentifier()
+
+    init(box: PublishedBox<Input>) {
+        self.box = box
+    }
+
+    var description: String { "Assign" }
+
+    func receive(subscription: Subscription) {
+        guard let box else {
+            subscription.cancel()
+            return
+        }
+        box.attach(subscription, for: combineIdentifier)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        box?.publish(input)
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Never>) {
+        box?.detach(combineIdentifier)
+    }
+}

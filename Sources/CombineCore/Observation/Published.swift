@@ -1,0 +1,131 @@
+/// A type that publishes a property marked with an attribute.
+///
+/// Marking a property of a class with `@Published` creates a publisher of the property,
+/// reached with the `$` prefix. The publisher emits the current value when a subscriber
+/// first asks for values, then every new value:
+///
+/// ```swift
+/// final class Weather {
+///     @Published var temperature: Double
+///     init(temperature: Double) { self.temperature = temperature }
+/// }
+///
+/// let weather = Weather(temperature: 20)
+/// let cancellable = weather.$temperature.sink { print("Temperature now: \($0)") }
+/// weather.temperature = 25
+/// // Prints "Temperature now: 20.0", then "Temperature now: 25.0"
+/// ```
+///
+/// Publishing happens in the property's `willSet`: subscribers receive the new value
+/// before the property holds it, so reading `weather.temperature` inside the sink above
+/// gives `20.0` the second time too. When the class is an ``ObservableObject`` with the
+/// default ``ObservableObject/objectWillChange-5gopl``, a change first signals
+/// `objectWillChange`, then publishes the value.
+///
+/// `@Published` works on properties of classes only: it reaches its storage through the
+/// enclosing instance.
+@propertyWrapper
+public struct Published<Value> {
+    private var box: PublishedBox<Value>
+
+    /// Creates the published instance with an initial wrapped value.
+    ///
+    /// Swift calls it for a declaration with an initial value:
+    ///
+    /// ```swift
+    /// @Published var username = ""
+    /// ```
+    ///
+    /// - Parameter wrappedValue: The publisher's initial value.
+    public init(wrappedValue: Value) {
+        box = PublishedBox(wrappedValue)
+    }
+
+    /// Creates the published instance with an initial value.
+    ///
+    /// ```swift
+    /// _username = Published(initialValue: "")
+    /// ```
+    ///
+    /// - Parameter initialValue: The publisher's initial value.
+    public init(initialValue: Value) {
+        self.init(wrappedValue: initialValue)
+    }
+
+    /// A publisher for properties marked with the `@Published` attribute.
+    ///
+    /// It emits the property's current value on a subscriber's first request, then every
+    /// new value before the property holds it. It never completes.
+    ///
+    /// ```swift
+    /// let cancellable = model.$username.sink { print("username:", $0) }
+    /// ```
+    public struct Publisher: CombineCore.Publisher {
+        /// The kind of values published by this publisher: the property's values.
+        public typealias Output = Value
+
+        /// The kind of errors this publisher might publish: it never fails.
+        public typealias Failure = Never
+
+        let box: PublishedBox<Value>
+
+        /// Attaches the specified subscriber to this publisher.
+        ///
+        /// - Parameter subscriber: Receives the current value on its first request, then
+        ///   each new value while it has demand.
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == Never {
+            box.subject.receive(subscriber: subscriber)
+        }
+    }
+
+    /// The property's publisher, reached with the `$` prefix.
+    ///
+    /// ```swift
+    /// model.$username.map(\.count).assign(to: &model.$usernameLength)
+    /// ```
+    public var projectedValue: Publisher {
+        mutating get { Publisher(box: box) }
+        set {
+            guard newValue.box !== box else { return }
+            newValue.box.adoptObjectWillChange(of: box)
+            box = newValue.box
+        }
+    }
+
+    /// Unavailable: `@Published` reaches its value through the enclosing class instance.
+    ///
+    /// ```swift
+    /// struct Settings { @Published var on = false }   // error: only on classes
+    /// ```
+    @available(*, unavailable, message: "@Published is only available on properties of classes")
+    public var wrappedValue: Value {
+        get { fatalError("@Published is only available on properties of classes") }
+        set { fatalError("@Published is only available on properties of classes") }
+    }
+
+    /// The value of a `@Published` property of a class instance, used by the compiler for
+    /// every read and write of the property.
+    ///
+    /// Setting it signals the object's `objectWillChange` (when its default one has been
+    /// requested), then sends the new value to the property's subscribers, then stores it.
+    ///
+    /// ```swift
+    /// weather.temperature = 25   // goes through this subscript
+    /// ```
+    public static subscript<EnclosingSelf: AnyObject>(
+        _enclosingInstance object: EnclosingSelf,
+        wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
+        storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Published<Value>>
+    ) -> Value {
+        get { object[keyPath: storageKeyPath].box.value }
+        set { object[keyPath: storageKeyPath].box.publish(newValue) }
+    }
+}
+
+extension Published.Publisher: Sendable where Value: Sendable {}
+
+extension Published: ObjectWillChangeConnectable {
+    func connectObjectWillChange(_ candidate: ObservableObjectPublisher?) -> ObservableObjectPublisher {
+        box.connectObjectWillChange(candidate)
+    }
+}

@@ -1,0 +1,58 @@
+/// The storage of one `@Published` property: its value, the subject its subscribers are
+/// attached to, the object's `objectWillChange` once connected, and the upstream
+/// subscriptions of `assign(to:)`, which it cancels when it goes away with its object.
+final class PublishedBox<Value>: @unchecked Sendable {
+    private let lock = Lock()
+    private var stored: Value
+    private var objectWillChange: ObservableObjectPublisher?
+    private var upstreams: [CombineIdentifier: Subscription] = [:]
+    /// Holds the latest published value for subscribers arriving later.
+    let subject: SubjectCore<Value, Never>
+
+    init(_ value: Value) {
+        stored = value
+        subject = SubjectCore(current: value, name: "PublishedSubject")
+    }
+
+    deinit {
+        for upstream in upstreams.values {
+            upstream.cancel()
+        }
+    }
+
+    /// The value the property holds.
+    var value: Value { lock.withLock { stored } }
+
+    /// Signals `objectWillChange`, sends `newValue` to the subscribers, then stores it.
+    func publish(_ newValue: Value) {
+        let objectWillChange = lock.withLock { self.objectWillChange }
+        objectWillChange?.send()
+        subject.send(newValue)
+        lock.withLock { stored = newValue }
+    }
+
+    func connectObjectWillChange(_ candidate: ObservableObjectPublisher?) -> ObservableObjectPublisher {
+        lock.withLock {
+            if let objectWillChange { return objectWillChange }
+            let connected = candidate ?? ObservableObjectPublisher()
+            objectWillChange = connected
+            return connected
+        }
+    }
+
+    /// Takes over the `objectWillChange` connection of the box this one replaces.
+    func adoptObjectWillChange(of previous: PublishedBox<Value>) {
+        guard let inherited = previous.lock.withLock({ previous.objectWillChange }) else { return }
+        _ = connectObjectWillChange(inherited)
+    }
+
+    /// Keeps an `assign(to:)` upstream until it completes or this box goes away.
+    func attach(_ subscription: Subscription, for subscriber: CombineIdentifier) {
+        lock.withLock { upstreams[subscriber] = subscription }
+        subscription.request(.unlimited)
+    }
+
+    func detach(_ subscriber: CombineIdentifier) {
+        lock.withLock { _ = upstreams.removeValue(forKey: subscriber) }
+    }
+}
