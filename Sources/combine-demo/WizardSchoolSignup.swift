@@ -6,13 +6,11 @@ import Foundation
 /// code runs on `RunLoop.main` in an app and here on `RunLoop.test`, a virtual-time stand-in
 /// that scripted typing drives: the transcript is exact. The username is checked with the
 /// "server" only after half a second without typing; the password pair must match, be longer
-/// than 8 and not be "password1"; the button follows both. (The fields are
-/// `CurrentValueSubject`s standing in for `@Published` properties until the Foundation
-/// integration lands.)
-final class SignupForm<S: Scheduler> {
-    let username = CurrentValueSubject<String, Never>("")
-    let password = CurrentValueSubject<String, Never>("")
-    let passwordAgain = CurrentValueSubject<String, Never>("")
+/// than 8 and not be "password1"; the button follows both.
+final class SignupForm<S: Scheduler>: ObservableObject {
+    @Published var username = ""
+    @Published var password = ""
+    @Published var passwordAgain = ""
     private let scheduler: S
     private let takenNames: Set<String>
     private let log: (String) -> Void
@@ -34,7 +32,7 @@ final class SignupForm<S: Scheduler> {
     }
 
     var validatedPassword: AnyPublisher<String?, Never> {
-        Publishers.CombineLatest(password, passwordAgain)
+        Publishers.CombineLatest($password, $passwordAgain)
             .map { password, passwordAgain -> String? in
                 guard password == passwordAgain, password.count > 8 else { return nil }
                 return password
@@ -44,7 +42,7 @@ final class SignupForm<S: Scheduler> {
     }
 
     var validatedUsername: AnyPublisher<String?, Never> {
-        username
+        $username
             .debounce(for: .milliseconds(500), scheduler: scheduler)
             .removeDuplicates()
             .flatMap { username in
@@ -94,24 +92,27 @@ func wizardSchoolSignup() {
         .receive(on: runLoop)
         .assign(to: \.isEnabled, on: signupButton)
 
-    // Scripted typing: seconds from the start, the field, its name, the new text.
-    let script: [(Double, CurrentValueSubject<String, Never>, String, String)] = [
-        (0.0, form.username, "username", "m"),
-        (0.2, form.username, "username", "me"),
-        (0.4, form.username, "username", "merlin"),  // a pause follows: checked, taken
-        (1.5, form.username, "username", "merlin2"),
-        (1.7, form.username, "username", "merlin"),  // changed back within 0.5s: never checked again
-        (1.9, form.username, "username", "morgana"),  // a pause follows: checked, available
-        (3.0, form.password, "password", "password1"),
-        (3.1, form.passwordAgain, "passwordAgain", "password1"),  // they match, but it is refused
-        (3.5, form.password, "password", "abracadabra"),
-        (3.6, form.passwordAgain, "passwordAgain", "abracadabra"),  // accepted: the button turns on
-        (4.0, form.passwordAgain, "passwordAgain", "abracadabr"),  // no longer matches: off
+    // Scripted typing: seconds from the start, the field, the new text.
+    let script: [(Double, ReferenceWritableKeyPath<SignupForm<TestSchedulerOf<RunLoop>>, String>, String)] = [
+        (0.0, \.username, "m"),
+        (0.2, \.username, "me"),
+        (0.4, \.username, "merlin"),  // a pause follows: checked, taken
+        (1.5, \.username, "merlin2"),
+        (1.7, \.username, "merlin"),  // changed back within 0.5s: never checked again
+        (1.9, \.username, "morgana"),  // a pause follows: checked, available
+        (3.0, \.password, "password1"),
+        (3.1, \.passwordAgain, "password1"),  // they match, but it is refused
+        (3.5, \.password, "abracadabra"),
+        (3.6, \.passwordAgain, "abracadabra"),  // accepted: the button turns on
+        (4.0, \.passwordAgain, "abracadabr"),  // no longer matches: off
     ]
-    for (seconds, field, name, text) in script {
+    let names: [PartialKeyPath<SignupForm<TestSchedulerOf<RunLoop>>>: String] = [
+        \.username: "username", \.password: "password", \.passwordAgain: "passwordAgain",
+    ]
+    for (seconds, field, text) in script {
         runLoop.advance(to: start.advanced(by: .seconds(seconds)))
-        log("\(name) = \"\(text)\"")
-        field.send(text)
+        log("\(names[field] ?? "?") = \"\(text)\"")
+        form[keyPath: field] = text
     }
     runLoop.advance(by: .seconds(2))
     print("  signup button enabled at the end: \(signupButton.isEnabled)")

@@ -64,6 +64,10 @@ let scenarios: [Scenario] = [
         openCombine: nil,
         baseline: Baseline.combineLatestTwoSubjects),
     Scenario(
+        name: "@Published set (1 sink)", operations: 1_000_000,
+        ours: OursScenarios.Scenarios.publishedSet, openCombine: OpenCombineScenarios.Scenarios.publishedSet,
+        baseline: Baseline.publishedSet),
+    Scenario(
         name: "receive(on:) a serial DispatchQueue", operations: 200_000,
         ours: OursScenarios.Scenarios.receiveOnSerialQueue,
         openCombine: OpenCombineScenarios.Scenarios.receiveOnSerialQueue, baseline: Baseline.receiveOnSerialQueue),

@@ -189,6 +189,14 @@ public enum Baseline {
         return sum
     }
 
+    /// A property whose setter calls one observer with the new value before storing it.
+    public static func publishedSet(_ count: Int) -> Int {
+        var sum = 0
+        let model = ObservedModel(observer: Stage<Int, Void> { sum &+= $0 })
+        for value in 0..<count { model.value = value }
+        return sum
+    }
+
     /// Values handed one by one to a serial queue, summed there.
     public static func receiveOnSerialQueue(_ count: Int) -> Int {
         let queue = DispatchQueue(label: "benchmark.baseline.receive-on")
@@ -218,6 +226,18 @@ public enum Baseline {
             }
         }
         return sum
+    }
+}
+
+/// A class whose property tells an observer before each change, like `@Published`.
+final class ObservedModel {
+    let observer: Baseline.Stage<Int, Void>
+    var value = 0 {
+        willSet { observer.body(newValue) }
+    }
+
+    init(observer: Baseline.Stage<Int, Void>) {
+        self.observer = observer
     }
 }
 

@@ -176,6 +176,16 @@ public enum Scenarios {
     }
     #endif
 
+    /// Setting a `@Published` property with one sink on its publisher.
+    public static func publishedSet(_ count: Int) -> Int {
+        let model = PublishedModel()
+        var sum = 0
+        let cancellable = model.$value.sink { sum &+= $0 }
+        for value in 0..<count { model.value = value }
+        cancellable.cancel()
+        return sum
+    }
+
     /// `receive(on:)` a serial queue: values sent on this thread, delivered on the queue.
     public static func receiveOnSerialQueue(_ count: Int) -> Int {
         let queue = DispatchQueue(label: "benchmark.receive-on")
@@ -210,6 +220,11 @@ public enum Scenarios {
         cancellable.cancel()
         return sum
     }
+}
+
+/// A class with one `@Published` property.
+final class PublishedModel {
+    @Published var value = 0
 }
 
 /// A minimal virtual-time scheduler, the same code for both libraries: actions run when the

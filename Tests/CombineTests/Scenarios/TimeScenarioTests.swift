@@ -11,14 +11,18 @@ struct TimeScenarioTests {
         var isEnabled = false
     }
 
+    final class SignupForm: ObservableObject {
+        @Published var username = ""
+        @Published var password = ""
+        @Published var passwordAgain = ""
+    }
+
     /// §3: the username is checked only after half a second without typing, duplicates are
     /// not checked twice, and the button follows the validated username and password pair.
     @Test func wizardSchoolSignup() {
         let runLoop = RunLoop.test
         let start = runLoop.now
-        let username = CurrentValueSubject<String, Never>("")
-        let password = CurrentValueSubject<String, Never>("")
-        let passwordAgain = CurrentValueSubject<String, Never>("")
+        let form = SignupForm()
         let checked = LockedValue<[String]>([])
 
         func usernameAvailable(_ name: String, completion: @escaping (Bool) -> Void) {
@@ -26,12 +30,12 @@ struct TimeScenarioTests {
             runLoop.schedule(after: runLoop.now.advanced(by: 0.1)) { completion(name != "merlin") }
         }
 
-        let validatedPassword = Publishers.CombineLatest(password, passwordAgain)
+        let validatedPassword = Publishers.CombineLatest(form.$password, form.$passwordAgain)
             .map { password, again -> String? in password == again && password.count > 8 ? password : nil }
             .map { $0 == "password1" ? nil : $0 }
             .eraseToAnyPublisher()
         let validatedUsername =
-            username
+            form.$username
             .debounce(for: 0.5, scheduler: runLoop)
             .removeDuplicates()
             .flatMap { name in
@@ -51,29 +55,29 @@ struct TimeScenarioTests {
             .receive(on: runLoop)
             .assign(to: \.isEnabled, on: button)
 
-        func type(_ field: CurrentValueSubject<String, Never>, _ text: String, at seconds: Double) {
+        func type(_ field: ReferenceWritableKeyPath<SignupForm, String>, _ text: String, at seconds: Double) {
             runLoop.advance(to: start.advanced(by: .seconds(seconds)))
-            field.send(text)
+            form[keyPath: field] = text
         }
-        type(username, "me", at: 0.0)
-        type(username, "merlin", at: 0.2)
+        type(\.username, "me", at: 0.0)
+        type(\.username, "merlin", at: 0.2)
         runLoop.advance(by: 0.49)
         #expect(checked.withLock { $0 }.isEmpty, "nothing is checked while typing goes on")
         runLoop.advance(by: 0.01)
         #expect(checked.withLock { $0 } == ["merlin"])
-        type(username, "morgana", at: 2.0)
-        type(username, "morgana", at: 2.2)
-        type(password, "abracadabra", at: 3.0)
-        type(passwordAgain, "abracadabra", at: 3.1)
+        type(\.username, "morgana", at: 2.0)
+        type(\.username, "morgana", at: 2.2)
+        type(\.password, "abracadabra", at: 3.0)
+        type(\.passwordAgain, "abracadabra", at: 3.1)
         #expect(checked.withLock { $0 } == ["merlin", "morgana"], "a repeated name is checked once")
         #expect(!button.isEnabled, "receive(on:) delivers on the run loop's next turn")
         runLoop.advance()
         #expect(button.isEnabled)
-        type(passwordAgain, "abracadabr", at: 4.0)
+        type(\.passwordAgain, "abracadabr", at: 4.0)
         runLoop.advance()
         #expect(!button.isEnabled)
-        type(password, "password1", at: 5.0)
-        type(passwordAgain, "password1", at: 5.1)
+        type(\.password, "password1", at: 5.0)
+        type(\.passwordAgain, "password1", at: 5.1)
         runLoop.advance()
         #expect(!button.isEnabled, "password1 is refused even when both match")
         buttonStream.cancel()
