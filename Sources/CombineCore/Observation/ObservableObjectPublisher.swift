@@ -26,7 +26,7 @@ public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
     /// The kind of errors this publisher might publish: it never fails.
     public typealias Failure = Never
 
-    private let core = SubjectCore<Void, Never>(current: nil, name: "ObservableObjectPublisher")
+    private let core = SubjectCore<Void, Never>(current: nil, kind: .observableObject)
 
     /// Creates an observable object publisher instance.
     ///

@@ -11,7 +11,7 @@ final class PublishedBox<Value>: @unchecked Sendable {
 
     init(_ value: Value) {
         stored = value
-        subject = SubjectCore(current: value, name: "PublishedSubject")
+        subject = SubjectCore(current: value, kind: .published)
     }
 
     deinit {

@@ -18,7 +18,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchec
 
     /// Creates a current value subject with the given initial value.
     public init(_ value: Output) {
-        core = SubjectCore(current: value, name: "CurrentValueSubject", requestsUpstreamAtOnce: true)
+        core = SubjectCore(current: value, kind: .currentValue, requestsUpstreamAtOnce: true)
     }
 
     deinit {

@@ -50,29 +50,31 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         func receiveCompletion(_ completion: Subscribers.Completion<Failure>) { _ = receive(.completion(completion)) }
     }
 
+    // Stored properties are laid out in declaration order: the small ones sit beside the
+    // 4-byte lock, so that a live subscription takes one malloc size class less.
     @usableFromInline let lock = Lock()
-    @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
-    @usableFromInline @exclusivity(unchecked) var core: SubjectCore<Output, Failure>?
-    @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
     @usableFromInline @exclusivity(unchecked) var requestedBefore = false
     /// A completion was accepted (it may still wait in `pending`).
     @usableFromInline @exclusivity(unchecked) var terminated = false
+    @usableFromInline let kind: SubjectKind
+    @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
+    @usableFromInline @exclusivity(unchecked) var core: SubjectCore<Output, Failure>?
+    @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
     /// The thread calling into the subscriber right now, or 0.
     @usableFromInline @exclusivity(unchecked) var deliveringThread: UInt = 0
     @usableFromInline @exclusivity(unchecked) var pending: [Event] = []
     /// The index in the subject's list of conduits; guarded by the subject's lock.
     @usableFromInline @exclusivity(unchecked) var slot = -1
-    @usableFromInline let name: String
 
     @inlinable
-    init(core: SubjectCore<Output, Failure>, downstream: Downstream, name: String) {
+    init(core: SubjectCore<Output, Failure>, downstream: Downstream, kind: SubjectKind) {
         self.core = core
         self.downstream = downstream
-        self.name = name
+        self.kind = kind
     }
 
     @usableFromInline
-    var description: String { name }
+    var description: String { kind.name }
 
     @usableFromInline
     var customMirror: Mirror { Mirror(self, children: ["demand": lock.withLock { demand }]) }
@@ -203,5 +205,24 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         // delivering, and that thread empties it when it finds the subscriber gone.
         core?.remove(self)
         _ = downstream  // the subscriber's closures are released here, outside the lock
+    }
+}
+
+/// Which subject a ``SubjectCore`` serves: its subscriptions describe themselves by its name.
+@usableFromInline
+enum SubjectKind: UInt8, Sendable {
+    case passthrough
+    case currentValue
+    case observableObject
+    case published
+
+    @usableFromInline
+    var name: String {
+        switch self {
+        case .passthrough: "PassthroughSubject"
+        case .currentValue: "CurrentValueSubject"
+        case .observableObject: "ObservableObjectPublisher"
+        case .published: "PublishedSubject"
+        }
     }
 }

@@ -25,14 +25,14 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     /// `current`, which unspecialised code could only do by looking up its metadata).
     @usableFromInline let holdsCurrentValue: Bool
 
-    /// The subject's type name, which its subscriptions show as their description.
-    @usableFromInline let name: String
+    /// Which subject this is; its subscriptions show its name as their description.
+    @usableFromInline let kind: SubjectKind
 
     @usableFromInline
-    init(current: Output?, name: String, requestsUpstreamAtOnce: Bool = false) {
+    init(current: Output?, kind: SubjectKind, requestsUpstreamAtOnce: Bool = false) {
         self.current = current
         self.holdsCurrentValue = current != nil
-        self.name = name
+        self.kind = kind
         self.hasDownstreamDemand = requestsUpstreamAtOnce
     }
 
@@ -99,7 +99,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
 
     @inlinable
     func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-        let conduit = SubjectConduit(core: self, downstream: .init(subscriber), name: name)
+        let conduit = SubjectConduit(core: self, downstream: .init(subscriber), kind: kind)
         let completed: Subscribers.Completion<Failure>? = lock.withLock {
             if let completion { return completion }
             conduit.slot = conduits.count
