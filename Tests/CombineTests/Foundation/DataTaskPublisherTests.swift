@@ -11,8 +11,16 @@ import FoundationNetworking
 /// `URLSession.DataTaskPublisher` against a real HTTP server on 127.0.0.1 that each test
 /// starts on a port of its own. Waits are for events (a completion, something the server
 /// saw), each bounded by a generous timeout; nothing depends on how long anything takes.
-@Suite("URLSession.DataTaskPublisher")
+///
+/// The suite runs its tests one at a time: each blocks a thread while it waits, and with the
+/// whole test run sharing two cores, several blocked at once slow down the threads that
+/// deliver URLSession's results.
+@Suite("URLSession.DataTaskPublisher", .serialized)
 struct DataTaskPublisherTests {
+    /// How long a test waits for something that takes milliseconds when the machine is idle;
+    /// generous, because the rest of the test run shares the machine.
+    private static let networkTimeout = Duration.seconds(30)
+
     private struct User: Codable, Equatable {
         let id: Int
         let name: String
@@ -30,9 +38,10 @@ struct DataTaskPublisherTests {
             subscriber = TestSubscriber(initialDemand: initialDemand, onCompletion: { _ in completed.signal() })
         }
 
-        /// Waits, at most the generous timeout, for the completion.
+        /// Waits, at most ``networkTimeout``, for the completion.
         func waitForCompletion() -> Bool {
-            completed.waitGenerously()
+            completed.wait(timeout: .now() + .seconds(Int(DataTaskPublisherTests.networkTimeout.components.seconds)))
+                == .success
         }
     }
 
@@ -137,7 +146,7 @@ struct DataTaskPublisherTests {
         let probe = Completing<Output>()
         session.dataTaskPublisher(for: server.url("/probe")).subscribe(probe.subscriber)
         #expect(probe.waitForCompletion())
-        #expect(server.wait(for: .responded("/probe")))
+        #expect(server.wait(for: .responded("/probe"), timeout: Self.networkTimeout))
         #expect(server.events == [.received("/probe"), .responded("/probe")])
         #expect(waiting.subscriber.events.count == 1)
 
@@ -165,19 +174,19 @@ struct DataTaskPublisherTests {
     // MARK: Cancellation
 
     @Test func cancellingCancelsTheTaskAndDeliversNothing() throws {
-        let (server, session) = try Self.serve(["/slow": .init(body: Data("late".utf8), delay: .seconds(3))])
+        let (server, session) = try Self.serve(["/slow": .init(body: Data("late".utf8), delay: .seconds(20))])
         defer { Self.close(server, session) }
         let subscriber = TestSubscriber<Output, URLError>()
         session.dataTaskPublisher(for: server.url("/slow")).subscribe(subscriber)
-        #expect(server.wait(for: .received("/slow")))
+        #expect(server.wait(for: .received("/slow"), timeout: Self.networkTimeout))
         subscriber.cancel()
-        #expect(server.wait(for: .clientClosed("/slow")))
+        #expect(server.wait(for: .clientClosed("/slow"), timeout: Self.networkTimeout))
         #expect(subscriber.events.count == 1)
     }
 
     @Test func switchToLatestCancelsASlowSearchWhenANewerQueryArrives() throws {
         let (server, session) = try Self.serve([
-            "/search?q=sw": .init(body: Data(#"["swallow"]"#.utf8), delay: .seconds(3)),
+            "/search?q=sw": .init(body: Data(#"["swallow"]"#.utf8), delay: .seconds(20)),
             "/search?q=swift": .init(body: Data(#"["swift", "swiftly"]"#.utf8)),
         ])
         defer { Self.close(server, session) }
@@ -192,12 +201,12 @@ struct DataTaskPublisherTests {
             .subscribe(result.subscriber)
 
         queries.send("sw")
-        #expect(server.wait(for: .received("/search?q=sw")))
+        #expect(server.wait(for: .received("/search?q=sw"), timeout: Self.networkTimeout))
         queries.send("swift")
         queries.send(completion: .finished)
         #expect(result.waitForCompletion())
         // The server saw the slow request's connection closed before it could answer.
-        #expect(server.wait(for: .clientClosed("/search?q=sw")))
+        #expect(server.wait(for: .clientClosed("/search?q=sw"), timeout: Self.networkTimeout))
         #expect(!server.events.contains(.responded("/search?q=sw")))
         #expect(result.subscriber.values == [["swift", "swiftly"]])
         #expect(result.subscriber.completion == .finished)
