@@ -1,0 +1,206 @@
+import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension URLSession {
+    /// Returns a publisher that wraps a URL session data task for a given URL.
+    ///
+    /// The publisher publishes data when the task completes, or terminates if the task fails
+    /// with an error.
+    ///
+    /// ```swift
+    /// let cancellable = URLSession.shared.dataTaskPublisher(for: URL(string: "https://example.com")!)
+    ///     .map(\.data)
+    ///     .sink(receiveCompletion: { print($0) }, receiveValue: { print($0.count, "bytes") })
+    /// ```
+    ///
+    /// - Parameter url: The URL for which to create a data task.
+    /// - Returns: A publisher that wraps a data task for the URL.
+    public func dataTaskPublisher(for url: URL) -> URLSession.DataTaskPublisher {
+        DataTaskPublisher(request: URLRequest(url: url), session: self)
+    }
+
+    /// Returns a publisher that wraps a URL session data task for a given URL request.
+    ///
+    /// The publisher publishes data when the task completes, or terminates if the task fails
+    /// with an error.
+    ///
+    /// ```swift
+    /// var request = URLRequest(url: URL(string: "https://example.com/items")!)
+    /// request.setValue("application/json", forHTTPHeaderField: "Accept")
+    /// let items = URLSession.shared.dataTaskPublisher(for: request)
+    ///     .map(\.data)
+    ///     .decode(type: [Item].self, decoder: JSONDecoder())
+    /// ```
+    ///
+    /// - Parameter request: The URL request for which to create a data task.
+    /// - Returns: A publisher that wraps a data task for the URL request.
+    public func dataTaskPublisher(for request: URLRequest) -> URLSession.DataTaskPublisher {
+        DataTaskPublisher(request: request, session: self)
+    }
+
+    /// A publisher that delivers the results of performing URL session data tasks.
+    ///
+    /// Each subscription performs its own data task. Nothing is requested from the network
+    /// until the subscriber asks for a value: the task is created and resumed on the first
+    /// demand. When the task completes, the subscriber receives one value — the body and the
+    /// response — and then `.finished`, or a failure if the task failed. An HTTP error status
+    /// (404, 500, …) is not a failure: it arrives as a value whose response is an
+    /// `HTTPURLResponse` with that status code. Cancelling the subscription cancels the task.
+    ///
+    /// ```swift
+    /// session.dataTaskPublisher(for: url)      // --(data, response)|
+    ///     .tryMap { output in
+    ///         guard (output.response as? HTTPURLResponse)?.statusCode == 200 else {
+    ///             throw URLError(.badServerResponse)
+    ///         }
+    ///         return output.data
+    ///     }
+    /// ```
+    ///
+    /// The value and the completion arrive on the session's delegate queue.
+    public struct DataTaskPublisher: CombineCore.Publisher {
+        /// The kind of values published by this publisher: the body and the response.
+        public typealias Output = (data: Data, response: URLResponse)
+
+        /// The kind of errors this publisher might publish.
+        public typealias Failure = URLError
+
+        /// The URL request performed by the data task associated with this publisher.
+        public let request: URLRequest
+
+        /// The URL session that performs the data task associated with this publisher.
+        public let session: URLSession
+
+        /// Creates a data task publisher from the provided URL request and URL session.
+        ///
+        /// ```swift
+        /// let publisher = URLSession.DataTaskPublisher(request: URLRequest(url: url), session: .shared)
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - request: The URL request from which to create a URL session data task.
+        ///   - session: The URL session to create the data task.
+        public init(request: URLRequest, session: URLSession) {
+            self.request = request
+            self.session = session
+        }
+
+        /// Hands `subscriber` a subscription that performs the request once it asks for a value.
+        ///
+        /// - Parameter subscriber: The subscriber to attach to this publisher.
+        public func receive<S: Subscriber>(subscriber: S)
+        where S.Input == (data: Data, response: URLResponse), S.Failure == URLError {
+            subscriber.receive(subscription: DataTaskSubscription(downstream: subscriber, publisher: self))
+        }
+    }
+}
+
+/// What a data task's completion handler reports to: the subscription, seen without its
+/// subscriber's type (the handler is `@Sendable`; the subscriber's type need not be).
+private protocol DataTaskResultReceiver: AnyObject, Sendable {
+    func complete(data: Data?, response: URLResponse?, error: (any Error)?)
+}
+
+/// The subscription of a data task publisher: it starts the data task on the first demand and
+/// delivers its result once.
+///
+/// `@unchecked Sendable`: `downstream` and `phase` are read and written only under `lock`;
+/// the task is created, resumed and cancelled, and the subscriber called, after releasing it.
+private final class DataTaskSubscription<Downstream: Subscriber>: Subscription, DataTaskResultReceiver,
+    CustomStringConvertible, CustomReflectable, @unchecked Sendable
+where Downstream.Input == (data: Data, response: URLResponse), Downstream.Failure == URLError {
+    private enum Phase {
+        /// No demand yet.
+        case waiting(URLSession.DataTaskPublisher)
+        /// The first demand arrived; the task is being created.
+        case starting
+        case running(URLSessionDataTask)
+        /// Completed or cancelled.
+        case over
+    }
+
+    private let lock = Mutex<Void>(())
+    private var downstream: Downstream?
+    private var phase: Phase
+
+    init(downstream: Downstream, publisher: URLSession.DataTaskPublisher) {
+        self.downstream = downstream
+        phase = .waiting(publisher)
+    }
+
+    var description: String { "DataTaskPublisher" }
+
+    var customMirror: Mirror {
+        let task: URLSessionDataTask? = lock.withLock { _ in
+            if case .running(let task) = phase { task } else { nil }
+        }
+        return Mirror(self, children: ["task": task as Any])
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        precondition(demand != .none, "API Violation: demand must not be zero")
+        let publisher: URLSession.DataTaskPublisher? = lock.withLock { _ in
+            guard case .waiting(let publisher) = phase else { return nil }
+            phase = .starting
+            return publisher
+        }
+        guard let publisher else { return }
+        let receiver: any DataTaskResultReceiver = self
+        let task = publisher.session.dataTask(with: publisher.request) { data, response, error in
+            receiver.complete(data: data, response: response, error: error)
+        }
+        let started: Bool = lock.withLock { _ in
+            guard case .starting = phase else { return false }
+            phase = .running(task)
+            return true
+        }
+        if started { task.resume() } else { task.cancel() }
+    }
+
+    func cancel() {
+        let task: URLSessionDataTask? = lock.withLock { _ in
+            defer {
+                phase = .over
+                downstream = nil
+            }
+            if case .running(let task) = phase { return task }
+            return nil
+        }
+        task?.cancel()
+    }
+
+    func complete(data: Data?, response: URLResponse?, error: (any Error)?) {
+        let downstream: Downstream? = lock.withLock { _ in
+            guard case .running = phase else { return nil }
+            phase = .over
+            defer { self.downstream = nil }
+            return self.downstream
+        }
+        guard let downstream else { return }
+        if let response, error == nil {
+            _ = downstream.receive((data ?? Data(), response))
+            downstream.receive(completion: .finished)
+        } else {
+            downstream.receive(completion: .failure(URLError(reporting: error)))
+        }
+    }
+}
+
+extension URLError {
+    /// The `URLError` a data task's error stands for: the error itself, or one with the same
+    /// code when it is an `NSError` in the URL error domain (as FoundationNetworking reports
+    /// them), `.unknown` otherwise.
+    fileprivate init(reporting error: (any Error)?) {
+        if let error = error as? URLError {
+            self = error
+        } else if let error = error as NSError?, error.domain == NSURLErrorDomain {
+            self.init(URLError.Code(rawValue: error.code) ?? .unknown, userInfo: error.userInfo)
+        } else {
+            self.init(.unknown)
+        }
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import Synchronization
+
+extension NotificationCenter {
+    /// Returns a publisher that emits events when broadcasting notifications.
+    ///
+    /// ```swift
+    /// let cancellable = NotificationCenter.default
+    ///     .publisher(for: .NSCalendarDayChanged)
+    ///     .sink { note in print("a new day:", note.name.rawValue) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The name of the notification to publish.
+    ///   - object: The object posting the named notification. If `nil`, the publisher emits
+    ///     elements for any object producing a notification with the given name.
+    /// - Returns: A publisher that emits events when broadcasting notifications.
+    public func publisher(for name: Notification.Name, object: AnyObject? = nil) -> NotificationCenter.Publisher {
+        NotificationCenter.Publisher(center: self, name: name, object: object)
+    }
+
+    /// A publisher that emits elements when broadcasting notifications.
+    ///
+    /// Each subscription registers an observer with ``center`` as soon as it is made, and
+    /// removes it when cancelled. A notification reaches the subscriber on the thread that
+    /// posted it, if the subscriber has outstanding demand; a notification posted while the
+    /// subscriber has none is dropped, not buffered. Notifications may be posted from any
+    /// thread: calls into one subscriber never overlap (one posted while another thread is
+    /// delivering is handed to the subscriber by that thread, after its current call).
+    ///
+    /// ```swift
+    /// let center = NotificationCenter()
+    /// let cancellable = NotificationCenter.Publisher(center: center, name: .init("saved"))
+    ///     .map(\.object)
+    ///     .sink { print("saved:", $0 ?? "nothing") }
+    /// center.post(name: .init("saved"), object: "draft.txt" as NSString)  // saved: draft.txt
+    /// cancellable.cancel()   // the observer is removed: later posts reach nobody
+    /// ```
+    ///
+    /// The publisher never completes.
+    public struct Publisher: CombineCore.Publisher {
+        /// The kind of values published by this publisher.
+        public typealias Output = Notification
+
+        /// The kind of errors this publisher might publish: it never fails.
+        public typealias Failure = Never
+
+        /// The notification center this publisher uses as a source.
+        public let center: NotificationCenter
+
+        /// The name of notifications published by this publisher.
+        public let name: Notification.Name
+
+        /// The object posting the named notification; `nil` for any object.
+        public let object: AnyObject?
+
+        /// Creates a publisher that emits events when broadcasting notifications.
+        ///
+        /// ```swift
+        /// let didSave = NotificationCenter.Publisher(center: .default, name: .init("saved"), object: document)
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - center: The notification center to publish notifications for.
+        ///   - name: The name of the notification to publish.
+        ///   - object: The object posting the named notification. If `nil`, the publisher emits
+        ///     elements for any object producing a notification with the given name.
+        public init(center: NotificationCenter, name: Notification.Name, object: AnyObject? = nil) {
+            self.center = center
+            self.name = name
+            self.object = object
+        }
+
+        /// Registers an observer for `subscriber` with the center and hands it its subscription.
+        ///
+        /// - Parameter subscriber: The subscriber to attach to this publisher.
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Notification, S.Failure == Never {
+            NotificationSubscription(downstream: subscriber, center: center, name: name, object: object).start()
+        }
+    }
+}
+
+extension NotificationCenter.Publisher: Equatable {
+    /// Whether two publishers observe the same center, name and object: the center and the
+    /// object are compared by identity, the name by value.
+    ///
+    /// ```swift
+    /// let center = NotificationCenter()
+    /// center.publisher(for: .init("saved")) == center.publisher(for: .init("saved"))   // true
+    /// ```
+    public static func == (lhs: NotificationCenter.Publisher, rhs: NotificationCenter.Publisher) -> Bool {
+        lhs.center === rhs.center && lhs.name == rhs.name && lhs.object === rhs.object
+    }
+}
+
+/// A subscription to a notification center publisher: one observer registered with the center
+/// for as long as the subscription lasts.
+///
+/// The observer sends each notification into a `PassthroughSubject` private to this
+/// subscription; the subject's delivery does the rest — demand, dropping a notification that
+/// finds no demand, and serialising posts from several threads without a lock held while the
+/// subscriber runs. This class stands between that subject and the subscriber, so that
+/// cancelling also removes the observer.
+///
+/// `@unchecked Sendable`: `downstream`, `delivery` and `observer` are read and written only
+/// under `lock`; nothing is called while it is held.
+private final class NotificationSubscription<Downstream: Subscriber>: Subscriber, Subscription,
+    CustomStringConvertible, CustomReflectable, @unchecked Sendable
+where Downstream.Input == Notification, Downstream.Failure == Never {
+    typealias Input = Notification
+    typealias Failure = Never
+
+    private let lock = Mutex<Void>(())
+    private var downstream: Downstream?
+    /// The subject's subscription, through which demand and cancellation go.
+    private var delivery: Subscription?
+    private var observer: NSObjectProtocol?
+    private let center: NotificationCenter
+    private let name: Notification.Name
+    private let object: AnyObject?
+
+    init(downstream: Downstream, center: NotificationCenter, name: Notification.Name, object: AnyObject?) {
+        self.downstream = downstream
+        self.center = center
+        self.name = name
+        self.object = object
+    }
+
+    var description: String { "NotificationCenter Observer" }
+
+    var customMirror: Mirror {
+        Mirror(self, children: ["center": center, "name": name, "object": object as Any])
+    }
+
+    /// Registers the observer, then subscribes to the subject, which hands its subscription to
+    /// ``receive(subscription:)`` and from there to the subscriber.
+    func start() {
+        let subject = PassthroughSubject<Notification, Never>()
+        let observer = center.addObserver(forName: name, object: object, queue: nil) { subject.send($0) }
+        lock.withLock { _ in self.observer = observer }
+        subject.subscribe(self)
+    }
+
+    // MARK: Subscriber of the subject
+
+    func receive(subscription: Subscription) {
+        let downstream: Downstream? = lock.withLock { _ in
+            delivery = subscription
+            return self.downstream
+        }
+        // Called inside the subject's delivery of the subscription: a notification posted on
+        // another thread meanwhile waits until the subscriber has its subscription.
+        downstream?.receive(subscription: self)
+    }
+
+    func receive(_ notification: Notification) -> Subscribers.Demand {
+        let downstream: Downstream? = lock.withLock { _ in self.downstream }
+        return downstream?.receive(notification) ?? .none
+    }
+
+    func receive(completion: Subscribers.Completion<Never>) {}
+
+    // MARK: Subscription
+
+    /// Adds to the subscriber's demand. Asking for `.none` adds nothing and does not trap, as
+    /// with Apple's notification subscription.
+    func request(_ demand: Subscribers.Demand) {
+        guard demand > .none else { return }
+        let delivery: Subscription? = lock.withLock { _ in self.delivery }
+        delivery?.request(demand)
+    }
+
+    func cancel() {
+        let (delivery, observer): (Subscription?, NSObjectProtocol?) = lock.withLock { _ in
+            defer {
+                downstream = nil
+                self.delivery = nil
+                self.observer = nil
+            }
+            return (self.delivery, self.observer)
+        }
+        if let observer { center.removeObserver(observer) }
+        delivery?.cancel()
+    }
+}
