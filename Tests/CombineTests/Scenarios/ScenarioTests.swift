@@ -12,6 +12,27 @@ struct ScenarioTests {
         var grade = 0
     }
 
+    @Test func wizardGraduationWithNotificationCenter() {
+        // §1 as written for Apple's platforms: the graduated notification of merlin.
+        let merlin = Wizard()
+        let center = NotificationCenter()
+        let graduated = Notification.Name("graduated")
+        var grades: [Int] = []
+        let cancellable = center.publisher(for: graduated, object: merlin)
+            .compactMap { $0.userInfo?["NewGrade"] as? Int }
+            .filter { $0 >= 5 }
+            .prefix(3)
+            .handleEvents(receiveOutput: { grades.append($0) })
+            .assign(to: \.grade, on: merlin)
+        for grade: Any in [4, "x", 5, 6, 7, 8] {
+            center.post(name: graduated, object: merlin, userInfo: ["NewGrade": grade])
+        }
+        center.post(name: graduated, object: Wizard(), userInfo: ["NewGrade": 9])  // not merlin
+        #expect(grades == [5, 6, 7])
+        #expect(merlin.grade == 7)
+        cancellable.cancel()
+    }
+
     @Test func wizardGraduationWithOperatorsAndWithExplicitTypes() {
         // §1, with a subject standing in for NotificationCenter.
         let merlin = Wizard()
