@@ -14,6 +14,7 @@ let scenarios: [(name: String, summary: String, run: () -> Void)] = [
         "search-input", "§5 search input: what throttle (latest: true/false) and debounce let through",
         searchInputThrottle
     ),
+    ("live-search", "§5 live search over URLSession on a local server; a login form", liveSearch),
     ("wand", "§4 wand creation: Zip3 of three jobs, CombineLatest3 of three switches", wandCreation),
     ("designing-apis", "§6 Future and Deferred, retry, a query behind a subject with handleEvents", designingAPIs),
     ("custom-subscriber", "§7 a custom subscriber that asks for .max(3), then one more", customSubscriber),
