@@ -1,8 +1,7 @@
 import Combine
 import Foundation
 
-/// SCENARIOS.md §2. A `PassthroughSubject` of user-info dictionaries stands in for the
-/// NotificationCenter publisher; JSON `Data` in `userInfo["data"]` is decoded into a
+/// SCENARIOS.md §2. Notifications carry JSON `Data` in `userInfo["data"]`, decoded into a
 /// `MagicTrick`, and a decoding failure is replaced inside `flatMap` so that the outer
 /// stream lives on; the names are received on the main run loop, as a UI would.
 struct MagicTrick: Codable {
@@ -11,11 +10,11 @@ struct MagicTrick: Codable {
 }
 
 func magicTrickDownload() {
-    let trickNotifications = PassthroughSubject<[String: Any], Never>()
+    let center = NotificationCenter.default
+    let trickDownloaded = Notification.Name("trickDownloaded")
     var names: [String] = []
-    let cancellable =
-        trickNotifications
-        .map { userInfo in userInfo["data"] as? Data ?? Data() }
+    let cancellable = center.publisher(for: trickDownloaded)
+        .map { notification in notification.userInfo?["data"] as? Data ?? Data() }
         .flatMap { data in
             Just(data)
                 .decode(type: MagicTrick.self, decoder: JSONDecoder())
@@ -32,7 +31,7 @@ func magicTrickDownload() {
         }
     for json in [#"{"name":"Floating Card"}"#, "not json", #"{"name":"Vanishing Coin"}"#] {
         print("  post \(json)")
-        trickNotifications.send(["data": Data(json.utf8)])
+        center.post(name: trickDownloaded, object: nil, userInfo: ["data": Data(json.utf8)])
     }
     // The names arrive on the main run loop: run it until all three are in.
     let deadline = Date().addingTimeInterval(5)
