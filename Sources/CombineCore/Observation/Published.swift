@@ -26,7 +26,7 @@
 /// enclosing instance.
 @propertyWrapper
 public struct Published<Value> {
-    private var box: PublishedBox<Value>
+    @usableFromInline var box: PublishedBox<Value>
 
     /// Creates the published instance with an initial wrapped value.
     ///
@@ -67,12 +67,13 @@ public struct Published<Value> {
         /// The kind of errors this publisher might publish: it never fails.
         public typealias Failure = Never
 
-        let box: PublishedBox<Value>
+        @usableFromInline let box: PublishedBox<Value>
 
         /// Attaches the specified subscriber to this publisher.
         ///
         /// - Parameter subscriber: Receives the current value on its first request, then
         ///   each new value while it has demand.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == Never {
             box.subject.receive(subscriber: subscriber)
         }
@@ -112,6 +113,7 @@ public struct Published<Value> {
     /// ```swift
     /// weather.temperature = 25   // goes through this subscript
     /// ```
+    @inlinable
     public static subscript<EnclosingSelf: AnyObject>(
         _enclosingInstance object: EnclosingSelf,
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,

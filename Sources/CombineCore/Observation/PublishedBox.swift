@@ -1,13 +1,17 @@
 /// The storage of one `@Published` property: its value, the subject its subscribers are
 /// attached to, the object's `objectWillChange` once connected, and the upstream
 /// subscriptions of `assign(to:)`, which it cancels when it goes away with its object.
+///
+/// Reads and writes are `@inlinable`, so that setting a property runs code specialised for its
+/// value type (unspecialised, the subject's delivery looked up type metadata on every set).
+@usableFromInline
 final class PublishedBox<Value>: @unchecked Sendable {
-    private let lock = Lock()
-    private var stored: Value
-    private var objectWillChange: ObservableObjectPublisher?
+    @usableFromInline let lock = Lock()
+    @usableFromInline @exclusivity(unchecked) var stored: Value
+    @usableFromInline @exclusivity(unchecked) var objectWillChange: ObservableObjectPublisher?
     private var upstreams: [CombineIdentifier: Subscription] = [:]
     /// Holds the latest published value for subscribers arriving later.
-    let subject: SubjectCore<Value, Never>
+    @usableFromInline let subject: SubjectCore<Value, Never>
 
     init(_ value: Value) {
         stored = value
@@ -21,9 +25,11 @@ final class PublishedBox<Value>: @unchecked Sendable {
     }
 
     /// The value the property holds.
+    @inlinable
     var value: Value { lock.withLock { stored } }
 
     /// Signals `objectWillChange`, sends `newValue` to the subscribers, then stores it.
+    @inlinable
     func publish(_ newValue: Value) {
         let objectWillChange = lock.withLock { self.objectWillChange }
         objectWillChange?.send()
