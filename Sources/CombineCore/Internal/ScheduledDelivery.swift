@@ -8,13 +8,18 @@
 /// - After `cancel()`, actions already scheduled deliver nothing.
 /// - Nothing is called while the lock is held; the scheduler decides which thread delivers
 ///   (a serial scheduler keeps upstream's order).
+///
+/// The per-value path is `@inlinable`: a value captured in the scheduled closure by
+/// unspecialised code would cost a metadata look-up per value.
+@usableFromInline
 final class ScheduledDelivery<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
     CustomReflectable, @unchecked Sendable
 {
-    typealias Input = Downstream.Input
-    typealias Failure = Downstream.Failure
+    @usableFromInline typealias Input = Downstream.Input
+    @usableFromInline typealias Failure = Downstream.Failure
 
-    private enum State {
+    @usableFromInline
+    enum State {
         case awaitingSubscription
         case subscribed(Subscription)
         /// The completion is on its way; queued values may still ask for more.
@@ -22,22 +27,25 @@ final class ScheduledDelivery<Downstream: Subscriber>: Subscriber, Subscription,
         case done
     }
 
-    private let lock = Lock()
-    @exclusivity(unchecked) private var state = State.awaitingSubscription
-    @exclusivity(unchecked) private var downstream: Downstream?
-    private let scheduleAction: (@escaping () -> Void) -> Void
-    let description: String
+    @usableFromInline let lock = Lock()
+    @usableFromInline @exclusivity(unchecked) var state = State.awaitingSubscription
+    @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
+    @usableFromInline let scheduleAction: (@escaping () -> Void) -> Void
+    @usableFromInline let description: String
 
     /// - Parameter schedule: Hands an action to the scheduler (at once, or after a delay).
+    @inlinable
     init(downstream: Downstream, name: String, schedule: @escaping (@escaping () -> Void) -> Void) {
         self.downstream = downstream
         self.description = name
         self.scheduleAction = schedule
     }
 
+    @usableFromInline
     var customMirror: Mirror { Mirror(self, children: [:]) }
 
-    private var upstreamLocked: Subscription? {
+    @inlinable
+    var upstreamLocked: Subscription? {
         switch state {
         case .subscribed(let subscription), .completing(let subscription): subscription
         case .awaitingSubscription, .done: nil
@@ -46,6 +54,7 @@ final class ScheduledDelivery<Downstream: Subscriber>: Subscriber, Subscription,
 
     // MARK: From upstream
 
+    @usableFromInline
     func receive(subscription: Subscription) {
         let downstream: Downstream? = lock.withLock {
             guard case .awaitingSubscription = state else { return nil }
@@ -59,6 +68,7 @@ final class ScheduledDelivery<Downstream: Subscriber>: Subscriber, Subscription,
         downstream.receive(subscription: self)
     }
 
+    @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
         let live: Bool = lock.withLock {
             if case .subscribed = state { return true }
@@ -68,6 +78,7 @@ final class ScheduledDelivery<Downstream: Subscriber>: Subscriber, Subscription,
         return .none
     }
 
+    @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
         let live: Bool = lock.withLock {
             guard case .subscribed(let subscription) = state else { return false }
@@ -79,14 +90,16 @@ final class ScheduledDelivery<Downstream: Subscriber>: Subscriber, Subscription,
 
     // MARK: On the scheduler
 
-    private func deliver(_ input: Input) {
+    @inlinable
+    func deliver(_ input: Input) {
         guard let downstream = lock.withLock({ self.downstream }) else { return }
         let more = downstream.receive(input)
         guard more > 0 else { return }
         lock.withLock { upstreamLocked }?.request(more)
     }
 
-    private func deliver(_ completion: Subscribers.Completion<Failure>) {
+    @inlinable
+    func deliver(_ completion: Subscribers.Completion<Failure>) {
         let downstream: Downstream? = lock.withLock {
             guard case .completing = state else { return nil }
             state = .done
@@ -98,11 +111,13 @@ final class ScheduledDelivery<Downstream: Subscriber>: Subscriber, Subscription,
 
     // MARK: From downstream
 
+    @usableFromInline
     func request(_ demand: Subscribers.Demand) {
         demand.assertNonZero()
         lock.withLock { upstreamLocked }?.request(demand)
     }
 
+    @usableFromInline
     func cancel() {
         let upstream: Subscription? = lock.withLock {
             defer {

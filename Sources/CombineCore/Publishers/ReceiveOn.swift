@@ -29,6 +29,7 @@ extension Publishers {
         }
 
         /// Attaches the specified subscriber to this publisher.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let scheduler = self.scheduler
