@@ -61,7 +61,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
                 if storingAfterCompletion { current = value }
                 return nil
             }
-            if current != nil { current = value }
+            if holdsCurrentValue { current = value }
             return conduits
         }
         guard let snapshot else { return }

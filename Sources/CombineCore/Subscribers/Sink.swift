@@ -7,35 +7,33 @@ extension Subscribers {
     public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
         CustomReflectable, CustomPlaygroundDisplayConvertible
     {
-        /// The two closures, kept together in a struct so that reading them under the lock
-        /// copies them as they are stored (no re-abstraction, no allocation).
+        /// The closures, each wrapped in a struct so that reading one under the lock copies it
+        /// as it is stored (no re-abstraction, no allocation), and a delivery copies — retains —
+        /// only the value closure.
         @usableFromInline
-        struct Handlers {
-            @usableFromInline let value: (Input) -> Void
-            @usableFromInline let completion: (Subscribers.Completion<Failure>) -> Void
+        struct Handler<Argument> {
+            @usableFromInline let call: (Argument) -> Void
 
             @inlinable
-            init(value: @escaping (Input) -> Void, completion: @escaping (Subscribers.Completion<Failure>) -> Void) {
-                self.value = value
-                self.completion = completion
-            }
+            init(_ call: @escaping (Argument) -> Void) { self.call = call }
         }
 
         @usableFromInline let lock = Lock()
         @usableFromInline @exclusivity(unchecked) var status = SubscriberStatus.awaitingSubscription
         /// `nil` once the sink has completed or been cancelled: the closures are released then.
-        @usableFromInline @exclusivity(unchecked) var handlers: Handlers?
+        @usableFromInline @exclusivity(unchecked) var valueHandler: Handler<Input>?
+        @usableFromInline @exclusivity(unchecked) var completionHandler: Handler<Subscribers.Completion<Failure>>?
 
         /// The closure to execute on receipt of a value; a no-op once the sink has completed
         /// or been cancelled.
         public var receiveValue: (Input) -> Void {
-            lock.withLock { handlers }?.value ?? { _ in }
+            lock.withLock { valueHandler }?.call ?? { _ in }
         }
 
         /// The closure to execute on completion; a no-op once the sink has completed or been
         /// cancelled.
         public var receiveCompletion: (Subscribers.Completion<Failure>) -> Void {
-            lock.withLock { handlers }?.completion ?? { _ in }
+            lock.withLock { completionHandler }?.call ?? { _ in }
         }
 
         /// Initializes a sink with the provided closures.
@@ -44,7 +42,8 @@ extension Subscribers {
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Input) -> Void
         ) {
-            handlers = Handlers(value: receiveValue, completion: receiveCompletion)
+            valueHandler = Handler(receiveValue)
+            completionHandler = Handler(receiveCompletion)
         }
 
         public var description: String { "Sink" }
@@ -68,31 +67,33 @@ extension Subscribers {
 
         @inlinable
         public func receive(_ value: Input) -> Subscribers.Demand {
-            lock.withLock { handlers }?.value(value)
+            lock.withLock { valueHandler }?.call(value)
             return .none
         }
 
         public func receive(completion: Subscribers.Completion<Failure>) {
-            let (handlers, status) = terminate()
-            handlers?.completion(completion)
+            let (valueHandler, completionHandler, status) = terminate()
+            completionHandler?.call(completion)
+            _ = valueHandler  // released here, outside the lock
             _ = status  // the subscription is released here, outside the lock
         }
 
         /// Cancels the subscription and releases the closures.
         public func cancel() {
-            let (handlers, status) = terminate()
+            let (valueHandler, completionHandler, status) = terminate()
             if case .subscribed(let subscription) = status { subscription.cancel() }
-            _ = handlers  // released here, outside the lock
+            _ = (valueHandler, completionHandler)  // released here, outside the lock
         }
 
         /// Moves to the terminal state, handing back the closures and the former status for the
         /// caller to use and release outside the lock.
         @inline(__always)
-        private func terminate() -> (Handlers?, SubscriberStatus) {
+        private func terminate() -> (Handler<Input>?, Handler<Subscribers.Completion<Failure>>?, SubscriberStatus) {
             lock.acquire()
             defer { lock.release() }
-            let taken = (handlers, status)
-            handlers = nil
+            let taken = (valueHandler, completionHandler, status)
+            valueHandler = nil
+            completionHandler = nil
             status = .terminal
             return taken
         }
