@@ -11,6 +11,15 @@ filter="${1:-.*}"
 output=$(mktemp)
 # The scenario code inlines the library: make sure it is recompiled after library changes.
 touch Scenarios/Ours/Scenarios.swift
-swift build -c release >/dev/null
-swift package --disable-sandbox benchmark --filter "$filter" --format markdown 2>/dev/null >"$output"
+errors=$(mktemp)
+if ! swift build -c release >"$errors" 2>&1; then
+    cat "$errors"
+    echo "run.sh: the release build failed" >&2
+    exit 1
+fi
+if ! swift package --disable-sandbox benchmark --filter "$filter" --format markdown 2>"$errors" >"$output"; then
+    tail -40 "$errors"
+    echo "run.sh: the benchmark run failed (its output is above)" >&2
+    exit 1
+fi
 python3 summarize.py "$output"
