@@ -86,7 +86,7 @@ struct Want: Equatable, CustomStringConvertible {
 
     var demand: Subscribers.Demand { count.map { .max($0) } ?? .unlimited }
 
-    var description: String { count.map { ".max(\($0))" } ?? ".unlimited" }
+    var description: String { count.map { $0 == 0 ? ".none" : ".max(\($0))" } ?? ".unlimited" }
 }
 
 /// One operator of a random chain. Every operator maps `Int` values with failure
