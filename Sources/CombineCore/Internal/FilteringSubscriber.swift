@@ -135,6 +135,9 @@ where Downstream.Input == Stepper.Output, Downstream.Failure == Stepper.Failure 
     func request(_ demand: Subscribers.Demand) {
         let (upstream, first): (Subscription?, Bool) = lock.withLock {
             defer { requestedBefore = true }
+            // An empty `prefix`/`output(in:)` range: the subscriber may ask for values while it
+            // receives the subscription, before the finish; nothing must be asked upstream.
+            guard !finishesOnSubscription else { return (nil, false) }
             return (self.upstream, !requestedBefore)
         }
         upstream?.request(first ? demand + extraInitialDemand : demand)

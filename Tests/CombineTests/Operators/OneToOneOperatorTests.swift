@@ -120,6 +120,20 @@ struct OutputOperatorTests {
         #expect(upstream.cancelCount == 1)
     }
 
+    // Regression (found by the model tests): the subscriber's request from inside
+    // `receive(subscription:)` reached a synchronous upstream before the finish, and the
+    // empty range let the first value through.
+    @Test func emptyRangeOverASynchronousSourcePublishesNothing() {
+        // Erased, so that the generic operators run (not `Publishers.Sequence`'s own).
+        let source = [1, 2, 3].publisher.eraseToAnyPublisher()
+        for publisher in [source.prefix(0), source.output(in: 2..<2)] {
+            let subscriber = TestSubscriber<Int, Never>()
+            publisher.subscribe(subscriber)
+            #expect(subscriber.events == [.subscription, .completion(.finished)])
+            #expect(subscriber.violations.isEmpty)
+        }
+    }
+
     @Test func outputInRangeSkipsEarlierValues() {
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1))
         (0..<10).publisher.output(in: 3...5).subscribe(subscriber)
