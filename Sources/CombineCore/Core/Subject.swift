@@ -73,13 +73,15 @@ final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, Cu
     }
 
     func cancel() {
-        let upstream: Subscription? = lock.withLock {
-            defer {
-                subject = nil
-                self.upstream = nil
-            }
-            return self.upstream
-        }
+        lock.acquire()
+        let upstream = self.upstream
+        let subject = self.subject
+        self.upstream = nil
+        self.subject = nil
+        lock.release()
         upstream?.cancel()
+        // Released outside the lock: when this was the subject's last reference, the subject's
+        // deinit cancels its upstreams, this subscriber among them.
+        withExtendedLifetime(subject) {}
     }
 }

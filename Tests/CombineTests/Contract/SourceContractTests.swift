@@ -5,7 +5,7 @@ import Testing
 /// A subscriber that asks for one value at a time, counts the values instead of storing
 /// them, and records how far apart on the stack its calls land: a source that recursed
 /// per value would show a growing spread (or overflow the stack).
-private final class StackProbeSubscriber: Subscriber {
+final class StackProbeSubscriber: Subscriber {
     typealias Input = Int
     typealias Failure = Never
 

@@ -1,0 +1,28 @@
+import Foundation
+
+/// The address of a local in a frame of its own: the stack grows down, so the difference
+/// between two of these, taken at two depths, is the stack used in between.
+@inline(never)
+func stackAddress() -> UInt {
+    var marker = 0
+    return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+}
+
+/// The stack a thread gets when nobody asks for a size: the main thread's 8 MiB on Linux
+/// (`ulimit -s`), also glibc's default for new threads.
+let defaultStackSize = 8 << 20
+
+/// Runs `body` on a new thread with a stack of `stackSize` bytes and returns its result,
+/// blocking the caller until the thread is done.
+func onThread<Result: Sendable>(stackSize: Int, _ body: @escaping @Sendable () -> Result) -> Result {
+    let result = LockedValue<Result?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        result.withLock { $0 = body() }
+        done.signal()
+    }
+    thread.stackSize = stackSize
+    thread.start()
+    done.wait()
+    return result.current!
+}
