@@ -16,7 +16,7 @@ import Synchronization
 /// #expect(upstream.cancelCount == 1)
 /// ```
 public final class TestPublisher<Output, Failure: Error>: Publisher, @unchecked Sendable {
-    private let lock = Mutex<Void>(())
+    private let lock = Mutex<Void>()
     private var downstreams: [(subscription: Subscription, subscriber: AnySubscriber<Output, Failure>)] = []
     private var requestLog: [Subscribers.Demand] = []
     private var cancels = 0
@@ -26,24 +26,24 @@ public final class TestPublisher<Output, Failure: Error>: Publisher, @unchecked 
     public init() {}
 
     /// Every demand requested through any of its subscriptions, in order.
-    public var requests: [Subscribers.Demand] { lock.withLock { _ in requestLog } }
+    public var requests: [Subscribers.Demand] { lock.locked { requestLog } }
 
     /// The sum of the demand requested so far.
     public var totalDemand: Subscribers.Demand { requests.reduce(.none, +) }
 
     /// How many times any of its subscriptions was cancelled.
-    public var cancelCount: Int { lock.withLock { _ in cancels } }
+    public var cancelCount: Int { lock.locked { cancels } }
 
     /// How many subscribers it has received.
-    public var subscriptionCount: Int { lock.withLock { _ in subscribes } }
+    public var subscriptionCount: Int { lock.locked { subscribes } }
 
     /// Whether a subscriber is attached and not cancelled.
-    public var hasSubscriber: Bool { lock.withLock { _ in !downstreams.isEmpty } }
+    public var hasSubscriber: Bool { lock.locked { !downstreams.isEmpty } }
 
     public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
         let subscription = Subscription(publisher: self)
         let erased = AnySubscriber(subscriber)
-        lock.withLock { _ in
+        lock.locked {
             subscribes += 1
             downstreams.append((subscription, erased))
         }
@@ -55,7 +55,7 @@ public final class TestPublisher<Output, Failure: Error>: Publisher, @unchecked 
     @discardableResult
     public func send(_ value: Output) -> Subscribers.Demand {
         var demand = Subscribers.Demand.none
-        for downstream in lock.withLock({ _ in downstreams }) {
+        for downstream in lock.locked({ downstreams }) {
             demand = downstream.subscriber.receive(value)
         }
         return demand
@@ -63,7 +63,7 @@ public final class TestPublisher<Output, Failure: Error>: Publisher, @unchecked 
 
     /// Sends a completion to every attached subscriber and detaches them.
     public func send(completion: Subscribers.Completion<Failure>) {
-        let targets: [AnySubscriber<Output, Failure>] = lock.withLock { _ in
+        let targets: [AnySubscriber<Output, Failure>] = lock.locked {
             defer { downstreams = [] }
             return downstreams.map(\.subscriber)
         }
@@ -73,11 +73,11 @@ public final class TestPublisher<Output, Failure: Error>: Publisher, @unchecked 
     }
 
     fileprivate func record(_ demand: Subscribers.Demand) {
-        lock.withLock { _ in requestLog.append(demand) }
+        lock.locked { requestLog.append(demand) }
     }
 
     fileprivate func cancelled(_ subscription: Subscription) {
-        lock.withLock { _ in
+        lock.locked {
             cancels += 1
             downstreams.removeAll { $0.subscription === subscription }
         }

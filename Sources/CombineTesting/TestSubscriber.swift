@@ -31,7 +31,7 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
         case completion(Subscribers.Completion<Failure>)
     }
 
-    private let lock = Mutex<Void>(())
+    private let lock = Mutex<Void>()
     private var recorded: [Event] = []
     private var subscriptionStorage: Subscription?
     private var outstanding = Subscribers.Demand.none
@@ -69,7 +69,7 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
     // MARK: What was received
 
     /// Every event, in the order received.
-    public var events: [Event] { lock.withLock { _ in recorded } }
+    public var events: [Event] { lock.locked { recorded } }
 
     /// The values received, in order.
     public var values: [Input] {
@@ -88,19 +88,19 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
     }
 
     /// The subscription received, if any.
-    public var subscription: Subscription? { lock.withLock { _ in subscriptionStorage } }
+    public var subscription: Subscription? { lock.locked { subscriptionStorage } }
 
     /// The demand requested and not yet used up.
-    public var outstandingDemand: Subscribers.Demand { lock.withLock { _ in outstanding } }
+    public var outstandingDemand: Subscribers.Demand { lock.locked { outstanding } }
 
     /// Descriptions of every breach of the subscriber contract seen so far.
-    public var violations: [String] { lock.withLock { _ in violationList } }
+    public var violations: [String] { lock.locked { violationList } }
 
     // MARK: Controlling demand
 
     /// Requests more values through the subscription.
     public func request(_ demand: Subscribers.Demand) {
-        let subscription: Subscription? = lock.withLock { _ in
+        let subscription: Subscription? = lock.locked {
             outstanding += demand
             return subscriptionStorage
         }
@@ -109,7 +109,7 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
 
     /// Cancels the subscription.
     public func cancel() {
-        let subscription = lock.withLock { _ in subscriptionStorage }
+        let subscription = lock.locked { subscriptionStorage }
         subscription?.cancel()
     }
 
@@ -117,7 +117,7 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
 
     public func receive(subscription: Subscription) {
         enter("receive(subscription:)")
-        lock.withLock { _ in
+        lock.locked {
             if subscriptionStorage != nil { violationList.append("received a second subscription") }
             if completed { violationList.append("received a subscription after the completion") }
             recorded.append(.subscription)
@@ -131,7 +131,7 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
 
     public func receive(_ input: Input) -> Subscribers.Demand {
         enter("receive(_:)")
-        lock.withLock { _ in
+        lock.locked {
             if subscriptionStorage == nil { violationList.append("received a value before the subscription") }
             if completed { violationList.append("received a value after the completion") }
             if outstanding == .none {
@@ -143,13 +143,13 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
         }
         defer { leave() }
         let more = onValue(input)
-        lock.withLock { _ in outstanding += more }
+        lock.locked { outstanding += more }
         return more
     }
 
     public func receive(completion: Subscribers.Completion<Failure>) {
         enter("receive(completion:)")
-        lock.withLock { _ in
+        lock.locked {
             if completed { violationList.append("received a second completion") }
             completed = true
             recorded.append(.completion(completion))
@@ -163,7 +163,7 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
     // send from inside `receive`) is allowed.
     private func enter(_ call: String) {
         let me = pthread_self()
-        lock.withLock { _ in
+        lock.locked {
             if callDepth > 0, let thread = callingThread, pthread_equal(thread, me) == 0 {
                 violationList.append("\(call) overlapped a call on another thread")
             }
@@ -173,7 +173,7 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
     }
 
     private func leave() {
-        lock.withLock { _ in
+        lock.locked {
             callDepth -= 1
             if callDepth == 0 { callingThread = nil }
         }

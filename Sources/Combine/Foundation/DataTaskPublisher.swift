@@ -123,7 +123,7 @@ where Downstream.Input == (data: Data, response: URLResponse), Downstream.Failur
         case over
     }
 
-    private let lock = Mutex<Void>(())
+    private let lock = Lock()
     private var downstream: Downstream?
     private var phase: Phase
 
@@ -135,7 +135,7 @@ where Downstream.Input == (data: Data, response: URLResponse), Downstream.Failur
     var description: String { "DataTaskPublisher" }
 
     var customMirror: Mirror {
-        let task: URLSessionDataTask? = lock.withLock { _ in
+        let task: URLSessionDataTask? = lock.withLock {
             if case .running(let task) = phase { task } else { nil }
         }
         return Mirror(self, children: ["task": task as Any])
@@ -143,7 +143,7 @@ where Downstream.Input == (data: Data, response: URLResponse), Downstream.Failur
 
     func request(_ demand: Subscribers.Demand) {
         precondition(demand != .none, "API Violation: demand must not be zero")
-        let publisher: URLSession.DataTaskPublisher? = lock.withLock { _ in
+        let publisher: URLSession.DataTaskPublisher? = lock.withLock {
             guard case .waiting(let publisher) = phase else { return nil }
             phase = .starting
             return publisher
@@ -153,7 +153,7 @@ where Downstream.Input == (data: Data, response: URLResponse), Downstream.Failur
         let task = publisher.session.dataTask(with: publisher.request) { data, response, error in
             receiver.complete(data: data, response: response, error: error)
         }
-        let started: Bool = lock.withLock { _ in
+        let started: Bool = lock.withLock {
             guard case .starting = phase else { return false }
             phase = .running(task)
             return true
@@ -162,7 +162,7 @@ where Downstream.Input == (data: Data, response: URLResponse), Downstream.Failur
     }
 
     func cancel() {
-        let task: URLSessionDataTask? = lock.withLock { _ in
+        let task: URLSessionDataTask? = lock.withLock {
             defer {
                 phase = .over
                 downstream = nil
@@ -174,7 +174,7 @@ where Downstream.Input == (data: Data, response: URLResponse), Downstream.Failur
     }
 
     func complete(data: Data?, response: URLResponse?, error: (any Error)?) {
-        let downstream: Downstream? = lock.withLock { _ in
+        let downstream: Downstream? = lock.withLock {
             guard case .running = phase else { return nil }
             phase = .over
             defer { self.downstream = nil }

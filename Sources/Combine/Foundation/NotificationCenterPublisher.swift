@@ -110,7 +110,7 @@ where Downstream.Input == Notification, Downstream.Failure == Never {
     typealias Input = Notification
     typealias Failure = Never
 
-    private let lock = Mutex<Void>(())
+    private let lock = Lock()
     private var downstream: Downstream?
     /// The subject's subscription, through which demand and cancellation go.
     private var delivery: Subscription?
@@ -137,14 +137,14 @@ where Downstream.Input == Notification, Downstream.Failure == Never {
     func start() {
         let subject = PassthroughSubject<Notification, Never>()
         let observer = center.addObserver(forName: name, object: object, queue: nil) { subject.send($0) }
-        lock.withLock { _ in self.observer = observer }
+        lock.withLock { self.observer = observer }
         subject.subscribe(self)
     }
 
     // MARK: Subscriber of the subject
 
     func receive(subscription: Subscription) {
-        let downstream: Downstream? = lock.withLock { _ in
+        let downstream: Downstream? = lock.withLock {
             delivery = subscription
             return self.downstream
         }
@@ -154,7 +154,7 @@ where Downstream.Input == Notification, Downstream.Failure == Never {
     }
 
     func receive(_ notification: Notification) -> Subscribers.Demand {
-        let downstream: Downstream? = lock.withLock { _ in self.downstream }
+        let downstream: Downstream? = lock.withLock { self.downstream }
         return downstream?.receive(notification) ?? .none
     }
 
@@ -166,12 +166,12 @@ where Downstream.Input == Notification, Downstream.Failure == Never {
     /// with Apple's notification subscription.
     func request(_ demand: Subscribers.Demand) {
         guard demand > .none else { return }
-        let delivery: Subscription? = lock.withLock { _ in self.delivery }
+        let delivery: Subscription? = lock.withLock { self.delivery }
         delivery?.request(demand)
     }
 
     func cancel() {
-        let (delivery, observer): (Subscription?, NSObjectProtocol?) = lock.withLock { _ in
+        let (delivery, observer): (Subscription?, NSObjectProtocol?) = lock.withLock {
             defer {
                 downstream = nil
                 self.delivery = nil

@@ -123,7 +123,7 @@ private final class TimerHub: @unchecked Sendable {
     private let tolerance: TimeInterval?
     private let runLoop: RunLoop
     private let mode: RunLoop.Mode
-    private let lock = Mutex<Void>(())
+    private let lock = Lock()
     private var state = State()
 
     init(interval: TimeInterval, tolerance: TimeInterval?, runLoop: RunLoop, mode: RunLoop.Mode) {
@@ -139,15 +139,15 @@ private final class TimerHub: @unchecked Sendable {
     }
 
     func attach(_ subscription: TickReceiver) {
-        lock.withLock { _ in state.subscriptions[ObjectIdentifier(subscription)] = subscription }
+        lock.withLock { state.subscriptions[ObjectIdentifier(subscription)] = subscription }
     }
 
     func detach(_ subscription: TickReceiver) {
-        lock.withLock { _ in _ = state.subscriptions.removeValue(forKey: ObjectIdentifier(subscription)) }
+        lock.withLock { _ = state.subscriptions.removeValue(forKey: ObjectIdentifier(subscription)) }
     }
 
     func connect() -> Cancellable {
-        let (connection, timerToStart): (TimerConnection, Timer?) = lock.withLock { _ in
+        let (connection, timerToStart): (TimerConnection, Timer?) = lock.withLock {
             if let connection = state.connection { return (connection, nil) }
             let connection = TimerConnection(hub: self)
             let timer = Timer(fire: Date(timeIntervalSinceNow: interval), interval: interval, repeats: true) {
@@ -163,7 +163,7 @@ private final class TimerHub: @unchecked Sendable {
     }
 
     func disconnect(_ connection: TimerConnection) {
-        let timer: Timer? = lock.withLock { _ in
+        let timer: Timer? = lock.withLock {
             guard state.connection === connection else { return nil }
             state.connection = nil
             defer { state.timer = nil }
@@ -173,7 +173,7 @@ private final class TimerHub: @unchecked Sendable {
     }
 
     private func tick() {
-        let receivers = lock.withLock { _ in Array(state.subscriptions.values) }
+        let receivers = lock.withLock { Array(state.subscriptions.values) }
         let date = Date()
         for receiver in receivers {
             receiver.receiveTick(date)
@@ -207,7 +207,7 @@ private final class TimerConnection: Cancellable, Sendable {
 private final class TimerSubscription<Downstream: Subscriber>: Subscription, TickReceiver, CustomStringConvertible,
     @unchecked Sendable
 where Downstream.Input == Date, Downstream.Failure == Never {
-    private let lock = Mutex<Void>(())
+    private let lock = Lock()
     private var downstream: Downstream?
     private var demand = Subscribers.Demand.none
     private weak var hub: TimerHub?
@@ -221,14 +221,14 @@ where Downstream.Input == Date, Downstream.Failure == Never {
 
     func request(_ demand: Subscribers.Demand) {
         precondition(demand != .none, "API Violation: demand must not be zero")
-        lock.withLock { _ in
+        lock.withLock {
             guard downstream != nil else { return }
             self.demand += demand
         }
     }
 
     func cancel() {
-        let hub: TimerHub? = lock.withLock { _ in
+        let hub: TimerHub? = lock.withLock {
             downstream = nil
             demand = .none
             return self.hub
@@ -237,7 +237,7 @@ where Downstream.Input == Date, Downstream.Failure == Never {
     }
 
     func receiveTick(_ date: Date) {
-        let receiver: Downstream? = lock.withLock { _ in
+        let receiver: Downstream? = lock.withLock {
             guard let downstream, demand > .none else { return nil }
             demand -= 1
             return downstream
@@ -245,7 +245,7 @@ where Downstream.Input == Date, Downstream.Failure == Never {
         guard let receiver else { return }
         let more = receiver.receive(date)
         guard more > .none else { return }
-        lock.withLock { _ in
+        lock.withLock {
             if downstream != nil { demand += more }
         }
     }

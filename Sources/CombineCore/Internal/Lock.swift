@@ -12,13 +12,68 @@ import Darwin
 /// that owns it. Every class that uses it is `@unchecked Sendable` and touches its mutable
 /// state only inside `withLock`; nothing calls out (downstream, upstream, user closures)
 /// while holding it.
+///
+/// Under ThreadSanitizer (`swift test --sanitize=thread`) the lock reports itself to the
+/// sanitizer: `Mutex` hands over through a futex that the sanitizer does not see, so without
+/// the annotations every critical section would be reported as a race. In a normal build the
+/// annotations cost a load and a branch that is never taken (``threadSanitizerIsLoaded``).
 @usableFromInline
-typealias Lock = Mutex<Void>
+package typealias Lock = Mutex<Void>
+
+/// ThreadSanitizer's `__tsan_acquire` and `__tsan_release`: they tell the sanitizer that the
+/// thread has taken or is giving up the synchronisation object at the given address.
+@usableFromInline
+package struct ThreadSanitizerHooks {
+    @usableFromInline
+    package typealias Annotation = @convention(c) (UnsafeRawPointer) -> Void
+
+    @usableFromInline
+    package let acquire: Annotation
+
+    @usableFromInline
+    package let release: Annotation
+
+    /// The sanitizer runtime's entry points, or `nil` when the process was built without it.
+    fileprivate static func lookUp() -> ThreadSanitizerHooks? {
+        let everyLoadedObject = UnsafeMutableRawPointer(bitPattern: 0)  // RTLD_DEFAULT
+        guard let acquire = dlsym(everyLoadedObject, "__tsan_acquire"),
+            let release = dlsym(everyLoadedObject, "__tsan_release")
+        else { return nil }
+        return ThreadSanitizerHooks(
+            acquire: unsafeBitCast(acquire, to: Annotation.self),
+            release: unsafeBitCast(release, to: Annotation.self)
+        )
+    }
+}
+
+/// The sanitizer's entry points when it is loaded, `nil` otherwise. Set once, by the first
+/// ``Mutex/init()`` (through ``threadSanitizerLookUp``) before that lock exists; a lock reaches
+/// another thread only after its creator has passed that one-time initialisation, so every
+/// thread that uses a lock sees the value set.
+@usableFromInline
+@exclusivity(unchecked)
+nonisolated(unsafe) package var threadSanitizerHooks: ThreadSanitizerHooks? = nil
+
+/// Runs the look-up once, on the first lock created.
+@usableFromInline
+package let threadSanitizerLookUp: Void = {
+    threadSanitizerHooks = ThreadSanitizerHooks.lookUp()
+    threadSanitizerIsLoaded = threadSanitizerHooks != nil
+}()
+
+/// Whether ``threadSanitizerHooks`` is set: the one thing the inlined lock operations test.
+/// Statically initialised (no lazy-initialisation check), so the test is a plain load.
+@exclusivity(unchecked)
+@usableFromInline
+nonisolated(unsafe) package var threadSanitizerIsLoaded = false
 
 extension Mutex where Value == Void {
     /// Creates an unlocked lock.
     @inlinable
-    init() { self.init(()) }
+    package init() {
+        _ = threadSanitizerLookUp
+        self.init(())
+    }
 
     /// Runs `body` with the lock held.
     ///
@@ -30,25 +85,44 @@ extension Mutex where Value == Void {
     /// on every call.
     @inlinable
     @inline(__always)
-    borrowing func withLock<R>(_ body: () throws -> R) rethrows -> R {
-        _unsafeLock()
-        defer { _unsafeUnlock() }
+    package borrowing func withLock<R>(_ body: () throws -> R) rethrows -> R {
+        acquire()
+        defer { release() }
         return try body()
     }
-}
 
-extension Mutex where Value == Void {
     /// Takes the lock; pair with ``release()``. For paths that run unspecialised (reached
     /// through `any Subscription` or `any Cancellable`) and move generic values out of the
     /// critical section one by one, without a closure result to describe.
     @inlinable
     @inline(__always)
-    borrowing func acquire() { _unsafeLock() }
+    package borrowing func acquire() {
+        _unsafeLock()
+        if _slowPath(threadSanitizerIsLoaded) { reportAcquired() }
+    }
 
     /// Releases the lock taken by ``acquire()``.
     @inlinable
     @inline(__always)
-    borrowing func release() { _unsafeUnlock() }
+    package borrowing func release() {
+        if _slowPath(threadSanitizerIsLoaded) { reportReleasing() }
+        _unsafeUnlock()
+    }
+
+    /// Tells ThreadSanitizer that this thread now holds the lock. Out of line, so the check
+    /// is all that the inlined ``acquire()`` adds to its caller.
+    @usableFromInline
+    @inline(never)
+    package borrowing func reportAcquired() {
+        withUnsafePointer(to: self) { threadSanitizerHooks?.acquire(UnsafeRawPointer($0)) }
+    }
+
+    /// Tells ThreadSanitizer that this thread is about to give up the lock.
+    @usableFromInline
+    @inline(never)
+    package borrowing func reportReleasing() {
+        withUnsafePointer(to: self) { threadSanitizerHooks?.release(UnsafeRawPointer($0)) }
+    }
 }
 
 /// Identifies the current thread, to tell a re-entrant call from a concurrent one.

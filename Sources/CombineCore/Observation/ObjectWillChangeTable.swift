@@ -7,7 +7,9 @@ import Synchronization
 /// reference: replaced when a new object reuses the address, and dropped by the sweep that
 /// runs whenever the table has doubled since the last one, so the table holds at most
 /// about twice the number of live objects it serves.
-final class ObjectWillChangeTable: Sendable {
+///
+/// `@unchecked Sendable`: `entries` and `sweepAt` are read and written only with `lock` held.
+final class ObjectWillChangeTable: @unchecked Sendable {
     static let shared = ObjectWillChangeTable()
 
     /// Unchecked: the table never calls into `object`; it only compares its identity and
@@ -17,32 +19,29 @@ final class ObjectWillChangeTable: Sendable {
         let publisher: ObservableObjectPublisher
     }
 
-    private struct State {
-        var entries: [ObjectIdentifier: Entry] = [:]
-        var sweepAt = ObjectWillChangeTable.minimumSweepSize
-    }
-
     private static let minimumSweepSize = 16
 
-    private let state = Mutex(State())
+    private let lock = Lock()
+    private var entries: [ObjectIdentifier: Entry] = [:]
+    private var sweepAt = ObjectWillChangeTable.minimumSweepSize
 
     /// The publisher of `object`, made on first request.
     func publisher(for object: AnyObject) -> ObservableObjectPublisher {
         let key = ObjectIdentifier(object)
-        return state.withLock { state in
-            if let entry = state.entries[key], entry.object === object {
+        return lock.withLock {
+            if let entry = entries[key], entry.object === object {
                 return entry.publisher
             }
-            if state.entries.count >= state.sweepAt {
-                state.entries = state.entries.filter { $0.value.object != nil }
-                state.sweepAt = max(Self.minimumSweepSize, state.entries.count * 2)
+            if entries.count >= sweepAt {
+                entries = entries.filter { $0.value.object != nil }
+                sweepAt = max(Self.minimumSweepSize, entries.count * 2)
             }
             let publisher = ObservableObjectPublisher()
-            state.entries[key] = Entry(object: object, publisher: publisher)
+            entries[key] = Entry(object: object, publisher: publisher)
             return publisher
         }
     }
 
     /// How many entries the table holds, live or not yet swept.
-    var count: Int { state.withLock { $0.entries.count } }
+    var count: Int { lock.withLock { entries.count } }
 }

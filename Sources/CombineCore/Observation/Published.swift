@@ -84,8 +84,14 @@ public struct Published<Value> {
     /// ```swift
     /// model.$username.map(\.count).assign(to: &model.$usernameLength)
     /// ```
+    ///
+    /// Apple declares the getter `mutating` (its publisher is made on first use); this one
+    /// only reads the box made with the property, and a `mutating` getter would make every
+    /// `model.$username` a write of the object's storage: two threads subscribing at once
+    /// would race (ThreadSanitizer reports it). Code written for Apple's declaration compiles
+    /// unchanged against this one.
     public var projectedValue: Publisher {
-        mutating get { Publisher(box: box) }
+        get { Publisher(box: box) }
         set {
             guard newValue.box !== box else { return }
             newValue.box.adoptObjectWillChange(of: box)

@@ -46,9 +46,8 @@ struct PublishedTests {
 
     @Test func initialValueInitializerStoresTheValue() {
         let published = Published(initialValue: 3)
-        var projected = published
         let subscriber = TestSubscriber<Int, Never>()
-        projected.projectedValue.subscribe(subscriber)
+        published.projectedValue.subscribe(subscriber)
         #expect(subscriber.values == [3])
     }
 

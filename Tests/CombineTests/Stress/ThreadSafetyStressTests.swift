@@ -3,25 +3,17 @@ import CombineTesting
 import Dispatch
 import Testing
 
-/// Many threads at once against the thread-safe types. Each test checks the outcome (every
+/// Many threads at once against the thread-safe types (each test names its size: threads ×
+/// iterations). Each test checks the outcome (every
 /// value exactly once, per-sender order kept, one completion) and that `TestSubscriber`
 /// saw no overlapping calls or other contract violations.
-@Suite("Thread-safety stress")
+@Suite("Subject and Future stress")
 struct ThreadSafetyStressTests {
     static let senders = 8
     static let sendsPerSender = 1_000
 
-    /// Every value of one sender arrives, in that sender's order.
-    private func expectCompleteAndOrdered(_ values: [Int], senders: Int, perSender: Int) {
-        #expect(values.count == senders * perSender)
-        #expect(Set(values).count == senders * perSender)
-        for sender in 0..<senders {
-            let own = values.filter { $0 / perSender == sender }
-            #expect(own == Array(sender * perSender..<(sender + 1) * perSender))
-        }
-    }
-
-    @Test func passthroughSubjectManySendersSeveralSubscribers() {
+    @Test("PassthroughSubject: 8 senders × 1,000 values into 4 subscribers")
+    func passthroughSubjectManySendersSeveralSubscribers() {
         let subject = PassthroughSubject<Int, Never>()
         let subscribers = (0..<4).map { _ in TestSubscriber<Int, Never>() }
         for subscriber in subscribers { subject.subscribe(subscriber) }
@@ -30,13 +22,15 @@ struct ThreadSafetyStressTests {
         }
         subject.send(completion: .finished)
         for subscriber in subscribers {
-            expectCompleteAndOrdered(subscriber.values, senders: Self.senders, perSender: Self.sendsPerSender)
+            Stress.expectEveryValueInSenderOrder(
+                subscriber.values, senders: Self.senders, perSender: Self.sendsPerSender)
             #expect(subscriber.completion == .finished)
             #expect(subscriber.violations.isEmpty)
         }
     }
 
-    @Test func passthroughSubjectBoundedDemandIsNeverExceededUnderContention() {
+    @Test("PassthroughSubject: 8 senders × 1,000 values, bounded demand never exceeded")
+    func passthroughSubjectBoundedDemandIsNeverExceededUnderContention() {
         let subject = PassthroughSubject<Int, Never>()
         let bounded = TestSubscriber<Int, Never>(initialDemand: .max(100))
         let refilling = TestSubscriber<Int, Never>(initialDemand: .max(1), onValue: { _ in .max(1) })
@@ -60,7 +54,8 @@ struct ThreadSafetyStressTests {
         #expect(refilling.violations.isEmpty)
     }
 
-    @Test func currentValueSubjectManySenders() {
+    @Test("CurrentValueSubject: 8 setters × 1,000 values into 4 subscribers")
+    func currentValueSubjectManySenders() {
         let subject = CurrentValueSubject<Int, Never>(-1)
         let subscribers = (0..<4).map { _ in TestSubscriber<Int, Never>() }
         for subscriber in subscribers { subject.subscribe(subscriber) }
@@ -70,12 +65,14 @@ struct ThreadSafetyStressTests {
         for subscriber in subscribers {
             let values = subscriber.values
             #expect(values.first == -1)
-            expectCompleteAndOrdered(Array(values.dropFirst()), senders: Self.senders, perSender: Self.sendsPerSender)
+            Stress.expectEveryValueInSenderOrder(
+                Array(values.dropFirst()), senders: Self.senders, perSender: Self.sendsPerSender)
             #expect(subscriber.violations.isEmpty)
         }
     }
 
-    @Test func subscribeAndCancelWhileOthersSend() {
+    @Test("PassthroughSubject: 4 senders × 1,000 values while 4 threads × 250 subscribe-send-cancel")
+    func subscribeAndCancelWhileOthersSend() {
         let subject = PassthroughSubject<Int, Never>()
         let stable = (0..<3).map { _ in TestSubscriber<Int, Never>() }
         for subscriber in stable { subject.subscribe(subscriber) }
@@ -96,7 +93,7 @@ struct ThreadSafetyStressTests {
         subject.send(completion: .finished)
         for subscriber in stable {
             let values = subscriber.values.filter { $0 >= 0 }
-            expectCompleteAndOrdered(values, senders: Self.senders / 2, perSender: Self.sendsPerSender)
+            Stress.expectEveryValueInSenderOrder(values, senders: Self.senders / 2, perSender: Self.sendsPerSender)
             #expect(subscriber.values.count(where: { $0 == -1 }) == 1_000)
             #expect(subscriber.completion == .finished)
             #expect(subscriber.violations.isEmpty)
@@ -109,7 +106,8 @@ struct ThreadSafetyStressTests {
         }
     }
 
-    @Test func concurrentSendAndCompletionDeliverOneCompletionLast() {
+    @Test("PassthroughSubject: 3 senders × 100 values racing a completion, 50 rounds")
+    func concurrentSendAndCompletionDeliverOneCompletionLast() {
         for _ in 0..<50 {
             let subject = PassthroughSubject<Int, Never>()
             let subscribers = (0..<3).map { _ in TestSubscriber<Int, Never>() }
@@ -130,7 +128,8 @@ struct ThreadSafetyStressTests {
         }
     }
 
-    @Test func futureFulfilledWhileSubscribersArrive() {
+    @Test("Future: fulfilled while 7 threads × 20 × 2 subscribers arrive, 50 rounds")
+    func futureFulfilledWhileSubscribersArrive() {
         for round in 0..<50 {
             let promise = LockedValue<Future<Int, Never>.Promise?>(nil)
             let future = Future<Int, Never> { fulfil in promise.withLock { $0 = fulfil } }
@@ -162,12 +161,73 @@ struct ThreadSafetyStressTests {
         }
     }
 
-    @Test func anyCancellableCancelledFromManyThreadsCancelsUpstreamOnce() {
+    @Test("AnyCancellable: cancelled from 8 threads at once, 100 rounds")
+    func anyCancellableCancelledFromManyThreadsCancelsUpstreamOnce() {
         for _ in 0..<100 {
             let upstream = TestPublisher<Int, Never>()
             let cancellable = upstream.sink { _ in }
             DispatchQueue.concurrentPerform(iterations: 8) { _ in cancellable.cancel() }
             #expect(upstream.cancelCount == 1)
+        }
+    }
+
+    @Test(
+        "CurrentValueSubject: 4 threads × 200 subscribe-request-cancel while 3 setters and a completion race, 10 rounds"
+    )
+    func currentValueSubjectChurnRacingCompletion() {
+        for _ in 0..<10 {
+            let subject = CurrentValueSubject<Int, Never>(0)
+            let stable = TestSubscriber<Int, Never>(initialDemand: .max(1), onValue: { _ in .max(1) })
+            subject.subscribe(stable)
+            let transients = LockedValue<[TestSubscriber<Int, Never>]>([])
+            DispatchQueue.concurrentPerform(iterations: 8) { worker in
+                switch worker {
+                case 0..<3:
+                    for index in 0..<200 { subject.send(index) }
+                case 3:
+                    subject.send(completion: .finished)
+                default:
+                    for _ in 0..<200 {
+                        let transient = TestSubscriber<Int, Never>(initialDemand: .none)
+                        subject.subscribe(transient)
+                        transient.request(.max(2))
+                        transient.cancel()
+                        transients.append(transient)
+                    }
+                }
+            }
+            #expect(stable.violations.isEmpty)
+            #expect(stable.completion == .finished)
+            #expect(stable.events.count { if case .completion = $0 { true } else { false } } == 1)
+            for transient in transients.current {
+                #expect(transient.violations.isEmpty)
+                #expect(transient.values.count <= 2)
+            }
+        }
+    }
+
+    @Test("Future: promise fulfilled from 4 threads at once while 4 threads subscribe, 100 rounds")
+    func futureFulfilledFromManyThreads() {
+        for _ in 0..<100 {
+            let promise = LockedValue<Future<Int, Never>.Promise?>(nil)
+            let future = Future<Int, Never> { fulfil in promise.withLock { $0 = fulfil } }
+            let subscribers = LockedValue<[TestSubscriber<Int, Never>]>([])
+            DispatchQueue.concurrentPerform(iterations: 8) { worker in
+                if worker < 4 {
+                    promise.current?(.success(worker))
+                } else {
+                    let subscriber = TestSubscriber<Int, Never>()
+                    future.subscribe(subscriber)
+                    subscribers.append(subscriber)
+                }
+            }
+            let values = Set(subscribers.current.flatMap(\.values))
+            #expect(values.count == 1)  // one promise call won; every subscriber saw its value
+            for subscriber in subscribers.current {
+                #expect(subscriber.values.count == 1)
+                #expect(subscriber.completion == .finished)
+                #expect(subscriber.violations.isEmpty)
+            }
         }
     }
 }
