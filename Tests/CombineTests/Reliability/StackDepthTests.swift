@@ -12,7 +12,7 @@ import Testing
 @Suite(
     "Stacks: flat for long streams, bounded for deep chains and re-entrancy",
     .disabled(
-        if: runningUnderThreadSanitizer, "stack and memory use are what these measure; the sanitizer multiplies both")
+        if: runningUnderSanitizer, "stack and memory use are what these measure; the sanitizers multiply both")
 )
 struct StackDepthTests {
     // Publishers.Sequence over ten million values one at a time: SourceContractTests.

@@ -27,8 +27,11 @@ func onThread<Result: Sendable>(stackSize: Int, _ body: @escaping @Sendable () -
     return result.current!
 }
 
-/// Whether this test process runs under ThreadSanitizer (its runtime exports
-/// `__tsan_acquire`). The sanitizer multiplies stack frames and memory: the stack-depth
-/// tests, which measure exactly those, run only without it (its own CHECK failed in its
-/// allocator on the five-million-value run).
-let runningUnderThreadSanitizer = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__tsan_acquire") != nil
+/// Whether this test process runs under ThreadSanitizer or AddressSanitizer (their runtimes
+/// export `__tsan_acquire` / `__asan_init`). Both multiply stack frames and memory: the
+/// stack-depth tests, which measure exactly those, run only without them (ThreadSanitizer's
+/// own CHECK failed in its allocator on the five-million-value run; AddressSanitizer's larger
+/// frames overflow the stacks these tests size for a normal build).
+let runningUnderSanitizer = ["__tsan_acquire", "__asan_init"].contains { (symbol: String) in
+    dlsym(UnsafeMutableRawPointer(bitPattern: 0), symbol) != nil
+}
