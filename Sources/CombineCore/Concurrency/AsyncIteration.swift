@@ -56,11 +56,18 @@ final class AsyncIteration<Input, Failure: Error>: Subscriber, Cancellable, Cust
         }
     }
 
+    /// A value is requested only while a `next()` waits for it (one at a time). A value while
+    /// none waits and the iteration is still running was sent without demand: Apple's
+    /// `AsyncPublisher` traps on that, and so does this one. After cancellation or completion a
+    /// late value is dropped.
     func receive(_ input: Input) -> Subscribers.Demand {
+        var unrequested = false
         let continuation: UnsafeContinuation<Delivery, Error>? = lock.withLock {
             defer { waiting = nil }
+            if waiting == nil, case .active = phase { unrequested = true }
             return waiting
         }
+        precondition(!unrequested, "Received an output without requesting demand")
         continuation?.resume(returning: Delivery(element: input))
         return .none
     }
