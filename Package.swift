@@ -2,7 +2,8 @@
 import PackageDescription
 
 // On Apple's platforms the system framework is the `Combine` module: this package then
-// builds only the modules that sit on top of it (CombineTesting) against the system one.
+// builds only the modules that sit on top of it (CombineTesting, CombineExtras) against the
+// system one.
 #if canImport(Darwin)
 let combineOnThisPlatform: [Target] = []
 let combineProducts: [Product] = []
@@ -20,12 +21,17 @@ let package = Package(
     name: "swift-combine",
     products: combineProducts + [
         .library(name: "CombineTesting", targets: ["CombineTesting"]),
+        .library(name: "CombineExtras", targets: ["CombineExtras"]),
         .executable(name: "combine-demo", targets: ["combine-demo"]),
     ],
     targets: combineOnThisPlatform + [
         .target(name: "CombineTesting", dependencies: combineDependency),
-        .executableTarget(name: "combine-demo", dependencies: combineDependency + ["CombineTesting"]),
+        .target(name: "CombineExtras", dependencies: combineDependency),
+        .executableTarget(
+            name: "combine-demo", dependencies: combineDependency + ["CombineTesting", "CombineExtras"]),
         .testTarget(name: "CombineTests", dependencies: combineDependency + ["CombineTesting"]),
+        .testTarget(
+            name: "CombineExtrasTests", dependencies: combineDependency + ["CombineTesting", "CombineExtras"]),
     ],
     swiftLanguageModes: [.v6]
 )
