@@ -21,9 +21,8 @@ where
     @usableFromInline let switching: Bool
     @usableFromInline @exclusivity(unchecked) var outer: Subscription?
     @usableFromInline @exclusivity(unchecked) var outerFinished = false
-    /// The live inner publishers by id; `nil` until an inner subscription has arrived.
-    @usableFromInline @exclusivity(unchecked) var inners: [Int: Subscription?] = [:]
-    @usableFromInline @exclusivity(unchecked) var nextID = 0
+    /// The live inner publishers.
+    @usableFromInline @exclusivity(unchecked) var inners = InnerTable()
 
     @inlinable
     init(
@@ -45,7 +44,7 @@ where
 
     @usableFromInline
     override func didRequest(_ demand: Subscribers.Demand) {
-        let inners: [Subscription] = lock.withLock { self.inners.values.compactMap { $0 } }
+        let inners: [Subscription] = lock.withLock { self.inners.subscriptions }
         for inner in inners {
             inner.request(demand)
         }
@@ -54,11 +53,8 @@ where
     @usableFromInline
     override func cancelUpstreams() {
         let all: [Subscription] = lock.withLock {
-            defer {
-                outer = nil
-                inners = [:]
-            }
-            return [outer].compactMap { $0 } + inners.values.compactMap { $0 }
+            defer { outer = nil }
+            return [outer].compactMap { $0 } + inners.removeAll()
         }
         for subscription in all {
             subscription.cancel()
@@ -84,21 +80,17 @@ where
     @inlinable
     func receiveOuter(_ value: Upstream.Output) {
         let inner = transform(value)
-        let started: (id: Int, replaced: Subscription?)? = lock.withLock {
+        // Two results, not a tuple: an optional tuple holding an existential is copied and
+        // destroyed through run-time value witnesses.
+        var replaced: [Subscription] = []
+        let id: InnerTable.ID? = lock.withLock {
             guard !isTerminated else { return nil }
-            let id = nextID
-            nextID += 1
-            var replaced: Subscription?
-            if switching {
-                replaced = inners.values.compactMap { $0 }.first
-                inners = [:]
-            }
-            inners[id] = .some(nil)
-            return (id, replaced)
+            if switching { replaced = inners.removeAll() }
+            return inners.insert()
         }
-        guard let started else { return }
-        started.replaced?.cancel()
-        inner.receive(subscriber: InnerChild(owner: self, id: started.id))
+        guard let id else { return }
+        for subscription in replaced { subscription.cancel() }
+        inner.receive(subscriber: InnerChild(owner: self, id: id))
     }
 
     @inlinable
@@ -118,10 +110,9 @@ where
     // MARK: The inner publishers
 
     @inlinable
-    func receiveInner(subscription: Subscription, id: Int) {
+    func receiveInner(subscription: Subscription, id: InnerTable.ID) {
         let demand: Subscribers.Demand? = lock.withLock {
-            guard !isTerminated, let slot = inners[id], slot == nil else { return nil }
-            inners[id] = subscription
+            guard !isTerminated, inners.attach(subscription, to: id) else { return nil }
             return unqueuedDemandLocked
         }
         guard let demand else {
@@ -132,9 +123,9 @@ where
     }
 
     @inlinable
-    func receiveInner(_ value: Downstream.Input, id: Int) {
+    func receiveInner(_ value: Downstream.Input, id: InnerTable.ID) {
         let live: Bool = lock.withLock {
-            guard inners[id] != nil else { return false }
+            guard inners.contains(id) else { return false }
             enqueueLocked(value)
             return true
         }
@@ -142,14 +133,14 @@ where
     }
 
     @inlinable
-    func receiveInner(completion: Subscribers.Completion<Downstream.Failure>, id: Int) {
+    func receiveInner(completion: Subscribers.Completion<Downstream.Failure>, id: InnerTable.ID) {
         if case .failure = completion {
-            let live = lock.withLock { inners[id] != nil }
+            let live = lock.withLock { inners.contains(id) }
             if live { fail(completion) }
             return
         }
         let askForAnother: Subscription? = lock.withLock {
-            guard inners.removeValue(forKey: id) != nil else { return nil }
+            guard inners.remove(id) else { return nil }
             if outerFinished && inners.isEmpty { finishLocked(.finished) }
             return switching || maxPublishers == .unlimited ? nil : outer
         }
@@ -202,11 +193,11 @@ where
         @usableFromInline typealias Failure = Inner.Failure
 
         @usableFromInline let owner: FlatMapSubscription
-        @usableFromInline let id: Int
+        @usableFromInline let id: InnerTable.ID
         @usableFromInline let combineIdentifier = CombineIdentifier()
 
         @inlinable
-        init(owner: FlatMapSubscription, id: Int) {
+        init(owner: FlatMapSubscription, id: InnerTable.ID) {
             self.owner = owner
             self.id = id
         }

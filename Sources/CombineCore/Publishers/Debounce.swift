@@ -54,7 +54,13 @@ private final class DebounceSubscription<Downstream: Subscriber, Context: Schedu
     ScheduledSubscription<Downstream.Input, Downstream, Context>, @unchecked Sendable
 {
     private let dueTime: Stride
+    /// The latest value, waiting for its quiet period to pass.
     private var pending: Downstream.Input?
+    /// When the waiting value is due: the time of the latest value plus `dueTime`.
+    private var deadline: Context.SchedulerTimeType?
+    /// An action is scheduled on the scheduler (for `deadline`, or for an earlier deadline
+    /// that a later value has since moved).
+    private var armed = false
 
     init(downstream: Downstream, dueTime: Stride, scheduler: Context, options: Context.SchedulerOptions?) {
         self.dueTime = dueTime
@@ -65,33 +71,53 @@ private final class DebounceSubscription<Downstream: Subscriber, Context: Schedu
         requestUpstream(.unlimited)
     }
 
+    // Each value moves the deadline; it does not schedule an action of its own. One action at
+    // a time is scheduled: when it runs before the (moved) deadline it schedules itself again
+    // for it. A burst of values thus costs one or two scheduled actions rather than one per
+    // value, and the value is delivered at the same time: `dueTime` after the latest value.
     override func upstreamValue(_ input: Downstream.Input) -> Subscribers.Demand {
-        restartTimer(every: dueTime) {
+        let due = scheduler.now.advanced(by: dueTime)
+        let arm: Bool = lock.withLock {
             guard isLiveLocked else { return false }
             pending = input
+            deadline = due
+            guard !armed else { return false }
+            armed = true
             return true
         }
+        if arm { schedule(for: due) }
         return .none
     }
 
-    override func timerFired(_ generation: Int) {
-        let timer: Cancellable?? = lock.withLock {
-            guard isCurrentTimerLocked(generation), let value = pending else { return nil }
-            pending = nil
-            enqueueWithinDemandLocked(value)
-            return .some(stopTimerLocked())
+    private func schedule(for due: Context.SchedulerTimeType) {
+        scheduler.schedule(after: due, tolerance: scheduler.minimumTolerance, options: options) { [weak self] in
+            self?.deadlinePassed()
         }
-        guard let timer else { return }
-        timer?.cancel()
-        drain()
+    }
+
+    private func deadlinePassed() {
+        let now = scheduler.now
+        let later: Context.SchedulerTimeType?? = lock.withLock {
+            guard pending != nil, !isTerminated, let deadline else {
+                armed = false
+                return nil
+            }
+            if now < deadline { return .some(deadline) }
+            armed = false
+            if let value = pending { enqueueWithinDemandLocked(value) }
+            pending = nil
+            return .some(nil)
+        }
+        guard let later else { return }
+        if let later {
+            schedule(for: later)
+        } else {
+            drain()
+        }
     }
 
     override func upstreamCompleted(_ completion: Completion) {
-        let timer = lock.withLock {
-            pending = nil
-            return stopTimerLocked()
-        }
-        timer?.cancel()
+        lock.withLock { pending = nil }
         completeOnScheduler(completion, options: nil)
     }
 }
