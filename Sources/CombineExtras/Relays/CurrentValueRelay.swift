@@ -1,0 +1,39 @@
+import Combine
+
+/// A relay that holds a current value, sends it to each new subscriber, and passes on every
+/// value accepted after; the ``Relay`` counterpart of `CurrentValueSubject`.
+///
+/// ```
+/// accept:     (0)--1--2--3--
+/// subscriber: --------(2)3--  (subscribed after 2: gets the current value first)
+/// ```
+///
+/// It never completes while it exists (there is nothing to send a completion with); when it
+/// is deallocated its subscribers receive `.finished`. Demand, thread safety and delivery
+/// are those of `CurrentValueSubject`.
+public final class CurrentValueRelay<Output>: Relay, @unchecked Sendable {
+    public typealias Failure = Never
+
+    private let storage: CurrentValueSubject<Output, Never>
+
+    /// The latest value accepted (or the initial one).
+    public var value: Output { storage.value }
+
+    /// Creates a relay whose current value is `value`.
+    public init(_ value: Output) {
+        storage = CurrentValueSubject(value)
+    }
+
+    deinit {
+        storage.send(completion: .finished)
+    }
+
+    /// Makes `value` the current value and sends it to the subscribers.
+    public func accept(_ value: Output) {
+        storage.send(value)
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
+        storage.receive(subscriber: subscriber)
+    }
+}

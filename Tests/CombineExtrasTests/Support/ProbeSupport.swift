@@ -1,0 +1,97 @@
+import Combine
+import CombineTesting
+import Dispatch
+import Foundation
+import Testing
+
+/// An object whose lifetime a test watches through a weak reference: captured by a closure,
+/// it lives exactly as long as the closure.
+final class LifeProbe: Sendable {
+    /// Returns `value`; a closure that calls this captures the probe.
+    func pass<Value>(_ value: Value) -> Value { value }
+}
+
+/// A value behind a lock, shared with closures that may run on other threads.
+final class Guarded<Value>: @unchecked Sendable {
+    private let lock = NSLock()  // a pthread mutex, which ThreadSanitizer sees
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func withValue<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+
+    var current: Value { withValue { $0 } }
+
+    func set(_ newValue: Value) {
+        withValue { $0 = newValue }
+    }
+}
+
+extension Guarded where Value: RangeReplaceableCollection {
+    func append(_ element: Value.Element) {
+        withValue { $0.append(element) }
+    }
+}
+
+extension Guarded where Value == Int {
+    func increment() {
+        withValue { $0 += 1 }
+    }
+}
+
+/// The failure of the CombineExtras source tests.
+struct ProbeError: Error, Equatable {
+    var code = 0
+}
+
+/// Runs `body(index)` for `0..<count` on as many threads as the machine gives.
+func onManyThreads(_ count: Int, _ body: @Sendable (Int) -> Void) {
+    DispatchQueue.concurrentPerform(iterations: count, execute: body)
+}
+
+/// Checks that a pipeline lets go of its subscriber, and of everything its closures capture,
+/// once it ends. `attach` subscribes a fresh `TestSubscriber` (capturing the probe in the
+/// pipeline's closures); `drive` sends values; then the subscription is cancelled, or
+/// `complete` completes the pipeline. The subscription itself must be gone once the test has
+/// dropped its own reference and `letGo` has dropped any other the test kept.
+func expectReleasedAfterEnd<Input, Failure: Error>(
+    byCancel: Bool,
+    attach: (TestSubscriber<Input, Failure>, LifeProbe) -> Void,
+    drive: () -> Void,
+    complete: () -> Void,
+    letGo: () -> Void = {},
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    weak var weakProbe: LifeProbe?
+    weak var weakSubscriber: TestSubscriber<Input, Failure>?
+    weak var weakSubscription: AnyObject?
+    var subscription: Subscription?
+    let completions = Guarded(0)
+    do {
+        let probe = LifeProbe()
+        weakProbe = probe
+        let subscriber = TestSubscriber<Input, Failure>(onCompletion: { _ in completions.increment() })
+        weakSubscriber = subscriber
+        attach(subscriber, probe)
+        subscription = subscriber.subscription
+        weakSubscription = subscription.map { $0 as AnyObject }
+    }
+    drive()
+    if byCancel {
+        subscription?.cancel()
+    } else {
+        complete()
+        #expect(completions.current == 1, "the pipeline did not complete", sourceLocation: sourceLocation)
+    }
+    #expect(weakProbe == nil, "a closure of the pipeline is still alive", sourceLocation: sourceLocation)
+    #expect(weakSubscriber == nil, "the subscriber is still held", sourceLocation: sourceLocation)
+    subscription = nil
+    letGo()
+    #expect(weakSubscription == nil, "the subscription is still alive", sourceLocation: sourceLocation)
+}
