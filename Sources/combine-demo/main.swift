@@ -20,6 +20,7 @@ let scenarios: [(name: String, summary: String, run: () -> Void)] = [
     ("custom-subscriber", "§7 a custom subscriber that asks for .max(3), then one more", customSubscriber),
     ("custom-publisher", "§7 a display-link-like custom publisher and subscription", customPublisher),
     ("record", "§7 Record replays a recorded sequence of values and a completion", recordReplay),
+    ("extras", "CombineExtras: create (§7), amb (§7), withLatestFrom, share(replay:), as marbles", extrasDemo),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
