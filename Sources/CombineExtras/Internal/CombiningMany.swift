@@ -1,0 +1,334 @@
+import Combine
+
+/// What ``CombiningMany`` publishes.
+enum CombiningManyRule {
+    /// The n-th values of all upstreams together.
+    case zip
+    /// The latest values of all upstreams, each time one of them publishes.
+    case combineLatest
+}
+
+/// The publisher behind `Collection.zip()` and `Collection.combineLatest()`: arrays built from
+/// any number of upstreams of one type, through one subscription with a slot per upstream.
+struct CombiningMany<Upstream: Publisher>: Publisher {
+    typealias Output = [Upstream.Output]
+    typealias Failure = Upstream.Failure
+
+    let upstreams: [Upstream]
+    let rule: CombiningManyRule
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        let subscription = CombiningManySubscription<Upstream.Output, S>(
+            rule: rule, count: upstreams.count, downstream: subscriber)
+        subscriber.receive(subscription: subscription)
+        for (index, upstream) in upstreams.enumerated() {
+            guard subscription.isActive else { return }
+            upstream.subscribe(subscription.side(index))
+        }
+    }
+}
+
+/// The subscription of ``CombiningMany``.
+///
+/// Every request goes to every upstream (and to upstreams that subscribe later, as the total
+/// requested so far). Values go to their slot — a queue for `zip`, the latest value for
+/// `combineLatest` — and each complete set becomes an array in the output queue, delivered
+/// within the subscriber's demand by one thread at a time (the first to find the queue idle);
+/// no lock is held while calling out. A failure is delivered at once, dropping the queue; a
+/// finish waits until the queue is delivered.
+final class CombiningManySubscription<Value, Downstream: Subscriber>: Subscription, CustomStringConvertible,
+    @unchecked Sendable
+where Downstream.Input == [Value] {
+    private let lock = Lock()
+    private let rule: CombiningManyRule
+    private let count: Int
+    private var downstream: Downstream?
+    private var subscriptions: [Subscription?]
+    /// `zip`: the values of each upstream not yet zipped.
+    private var queues: [ValueQueue<Value>]
+    /// `combineLatest`: the latest value of each upstream.
+    private var latest: [Value?]
+    /// Upstreams with a value ready: a non-empty queue (`zip`) or a latest value.
+    private var readyCount = 0
+    private var finished: [Bool]
+    private var finishedCount = 0
+    /// Everything requested so far: what an upstream subscribing now is asked for.
+    private var requested = Subscribers.Demand.none
+    /// The subscriber's demand not yet met.
+    private var demand = Subscribers.Demand.none
+    private var outputs = ValueQueue<[Value]>()
+    private var completion: Subscribers.Completion<Downstream.Failure>?
+    /// A completion was produced or the subscriber cancelled: the upstreams are let go.
+    private var terminated = false
+    private var delivering = false
+
+    init(rule: CombiningManyRule, count: Int, downstream: Downstream) {
+        self.rule = rule
+        self.count = count
+        self.downstream = downstream
+        subscriptions = Array(repeating: nil, count: count)
+        queues = rule == .zip ? Array(repeating: ValueQueue(), count: count) : []
+        latest = rule == .combineLatest ? Array(repeating: nil, count: count) : []
+        finished = Array(repeating: false, count: count)
+    }
+
+    var description: String { rule == .zip ? "Zip" : "CombineLatest" }
+
+    /// Whether upstreams are still wanted.
+    var isActive: Bool { lock.withLock { !terminated } }
+
+    /// The subscriber to attach to the upstream at `index`.
+    func side(_ index: Int) -> Side { Side(owner: self, index: index) }
+
+    // MARK: Subscription
+
+    func request(_ demand: Subscribers.Demand) {
+        guard let subscriptions = add(demand) else { return }
+        for subscription in subscriptions {
+            subscription.request(demand)
+        }
+        drain()
+    }
+
+    func cancel() {
+        let subscriptions: [Subscription] = lock.withLock {
+            downstream = nil
+            outputs = ValueQueue()
+            completion = nil
+            return terminateLocked()
+        }
+        for subscription in subscriptions {
+            subscription.cancel()
+        }
+    }
+
+    // MARK: Upstream events
+
+    fileprivate func receive(subscription: Subscription, at index: Int) {
+        let demand: Subscribers.Demand? = lock.withLock {
+            guard !terminated, subscriptions[index] == nil, !finished[index] else { return nil }
+            subscriptions[index] = subscription
+            return requested
+        }
+        guard let demand else {
+            subscription.cancel()
+            return
+        }
+        if demand > 0 { subscription.request(demand) }
+    }
+
+    fileprivate func receive(_ value: Value, at index: Int) {
+        let toCancel: [Subscription] = lock.withLock {
+            guard !terminated else { return [] }
+            switch rule {
+            case .zip: return zipLocked(value, at: index)
+            case .combineLatest: return combineLatestLocked(value, at: index)
+            }
+        }
+        for subscription in toCancel {
+            subscription.cancel()
+        }
+        drain()
+    }
+
+    fileprivate func receive(completion: Subscribers.Completion<Downstream.Failure>, at index: Int) {
+        let toCancel: [Subscription] = lock.withLock {
+            guard !terminated, !finished[index] else { return [] }
+            finished[index] = true
+            finishedCount += 1
+            subscriptions[index] = nil
+            if case .failure = completion { return finishLocked(completion) }
+            let canProduceMore =
+                switch rule {
+                case .zip: !queues[index].isEmpty
+                case .combineLatest: latest[index] != nil && finishedCount < count
+                }
+            return canProduceMore ? [] : finishLocked(.finished)
+        }
+        for subscription in toCancel {
+            subscription.cancel()
+        }
+        drain()
+    }
+
+    // MARK: Combining (lock held)
+
+    /// Queues the value; once every queue has one, takes the first of each as an array.
+    /// - Returns: The subscriptions to cancel when that emptied a finished upstream's queue.
+    private func zipLocked(_ value: Value, at index: Int) -> [Subscription] {
+        if queues[index].isEmpty { readyCount += 1 }
+        queues[index].append(value)
+        guard readyCount == count else { return [] }
+        var output: [Value] = []
+        output.reserveCapacity(count)
+        var exhausted = false
+        for slot in 0..<count {
+            output.append(queues[slot].removeFirst())
+            if queues[slot].isEmpty {
+                readyCount -= 1
+                exhausted = exhausted || finished[slot]
+            }
+        }
+        outputs.append(output)
+        return exhausted ? finishLocked(.finished) : []
+    }
+
+    /// Keeps the value as its upstream's latest; once every upstream has one, queues them all.
+    private func combineLatestLocked(_ value: Value, at index: Int) -> [Subscription] {
+        if latest[index] == nil { readyCount += 1 }
+        latest[index] = value
+        if readyCount == count {
+            outputs.append(latest.map { $0! })
+        }
+        return []
+    }
+
+    /// Records the completion (a failure drops the undelivered arrays).
+    /// - Returns: The upstream subscriptions to cancel.
+    private func finishLocked(_ completion: Subscribers.Completion<Downstream.Failure>) -> [Subscription] {
+        self.completion = completion
+        if case .failure = completion { outputs = ValueQueue() }
+        return terminateLocked()
+    }
+
+    /// Lets go of the upstreams and their values, once.
+    /// - Returns: The upstream subscriptions to cancel.
+    private func terminateLocked() -> [Subscription] {
+        guard !terminated else { return [] }
+        terminated = true
+        let live = subscriptions.compactMap { $0 }
+        subscriptions = []
+        queues = []
+        latest = []
+        return live
+    }
+
+    // MARK: Delivery
+
+    /// Adds demand of the subscriber (a request, or what it returned from `receive(_:)`).
+    /// - Returns: The upstream subscriptions to pass it to; `nil` once cancelled.
+    private func add(_ demand: Subscribers.Demand) -> [Subscription]? {
+        lock.withLock {
+            guard downstream != nil else { return nil }
+            self.demand += demand
+            guard !terminated else { return [] }
+            requested += demand
+            return subscriptions.compactMap { $0 }
+        }
+    }
+
+    private enum Delivery {
+        case value(Downstream, [Value])
+        case completion(Downstream, Subscribers.Completion<Downstream.Failure>)
+    }
+
+    /// Delivers queued arrays while there is demand, then the completion once the queue is
+    /// empty. A thread that finds another delivering leaves the work to it (that includes a
+    /// call made from inside the subscriber: it is delivered after the subscriber returns).
+    private func drain() {
+        let idle: Bool = lock.withLock {
+            guard !delivering else { return false }
+            delivering = true
+            return true
+        }
+        guard idle else { return }
+        while let next = nextDelivery() {
+            switch next {
+            case .value(let downstream, let output):
+                let more = downstream.receive(output)
+                if more > 0, let subscriptions = add(more) {
+                    for subscription in subscriptions {
+                        subscription.request(more)
+                    }
+                }
+            case .completion(let downstream, let completion):
+                downstream.receive(completion: completion)
+                return
+            }
+        }
+    }
+
+    /// The next thing to deliver, or `nil` (and no longer delivering) when there is none.
+    private func nextDelivery() -> Delivery? {
+        lock.withLock {
+            if let downstream {
+                if demand > 0, let output = outputs.popFirst() {
+                    demand -= 1
+                    return .value(downstream, output)
+                }
+                if let completion, outputs.isEmpty {
+                    self.downstream = nil
+                    self.completion = nil
+                    delivering = false
+                    return .completion(downstream, completion)
+                }
+            }
+            delivering = false
+            return nil
+        }
+    }
+
+    /// The subscriber attached to one upstream.
+    struct Side: Subscriber, CustomStringConvertible {
+        typealias Input = Value
+        typealias Failure = Downstream.Failure
+
+        let owner: CombiningManySubscription
+        let index: Int
+        let combineIdentifier = CombineIdentifier()
+
+        var description: String { owner.description }
+
+        func receive(subscription: Subscription) {
+            owner.receive(subscription: subscription, at: index)
+        }
+
+        func receive(_ input: Value) -> Subscribers.Demand {
+            owner.receive(input, at: index)
+            return .none
+        }
+
+        func receive(completion: Subscribers.Completion<Downstream.Failure>) {
+            owner.receive(completion: completion, at: index)
+        }
+    }
+}
+
+/// A first-in first-out queue that lets go of each element as it is removed.
+struct ValueQueue<Element> {
+    private var storage: [Element?] = []
+    private var head = 0
+
+    var isEmpty: Bool { head == storage.count }
+
+    mutating func append(_ element: Element) {
+        storage.append(element)
+    }
+
+    /// Removes and returns the oldest element, or `nil` when empty.
+    mutating func popFirst() -> Element? {
+        guard head < storage.count else { return nil }
+        let element = storage[head]
+        storage[head] = nil
+        head += 1
+        compact()
+        return element
+    }
+
+    /// Removes and returns the oldest element; the queue must not be empty.
+    mutating func removeFirst() -> Element {
+        guard let element = popFirst() else { preconditionFailure("ValueQueue.removeFirst() on an empty queue") }
+        return element
+    }
+
+    /// Drops the removed slots once they are at least half the storage.
+    private mutating func compact() {
+        if head == storage.count {
+            storage.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head >= 16, head * 2 >= storage.count {
+            storage.removeFirst(head)
+            head = 0
+        }
+    }
+}

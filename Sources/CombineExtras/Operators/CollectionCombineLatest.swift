@@ -1,0 +1,33 @@
+import Combine
+
+extension Collection where Element: Publisher {
+    /// Combines the latest values of the publishers of the collection: once every publisher has
+    /// published, an array of their latest values each time one of them publishes —
+    /// `combineLatest` for any number of publishers.
+    ///
+    /// ```swift
+    /// // a:               -1-----3------|
+    /// // b:               ---x------y------|
+    /// // combineLatest(): ---p---q--r------|      p = [1, x], q = [3, x], r = [3, y]
+    /// [a, b, c].combineLatest()
+    /// ```
+    ///
+    /// One subscription serves all the publishers, whatever their number (no chain of nested
+    /// `combineLatest`s); each array is built once, with the values in the collection's order.
+    ///
+    /// - Demand, as Apple's `CombineLatest`: each request of the subscriber goes to every
+    ///   publisher, and so does demand the subscriber returns from `receive(_:)`. Arrays made
+    ///   while the subscriber has no demand wait for it, in order; it never receives more than
+    ///   it asked for.
+    /// - It finishes when every publisher has finished — or at once, cancelling the others,
+    ///   when a publisher finishes before publishing anything, since no array can ever be made
+    ///   (RxJS's rule). It fails, cancelling the others, as soon as one fails (arrays not yet
+    ///   delivered are dropped).
+    /// - An empty collection finishes at once, without a value.
+    ///
+    /// - Returns: A publisher of arrays of the latest value of each publisher.
+    public func combineLatest() -> AnyPublisher<[Element.Output], Element.Failure> {
+        guard !isEmpty else { return Empty().eraseToAnyPublisher() }
+        return CombiningMany(upstreams: Array(self), rule: .combineLatest).eraseToAnyPublisher()
+    }
+}

@@ -1,0 +1,30 @@
+import Combine
+
+extension Collection where Element: Publisher {
+    /// Zips the publishers of the collection: the first values of all of them as one array,
+    /// then the second values, and so on — `zip` for any number of publishers.
+    ///
+    /// ```swift
+    /// // a:     -1-----3----|
+    /// // b:     ---x------y----|
+    /// // zip(): ---p------q-|       p = [1, x], q = [3, y]
+    /// [a, b, c].zip()
+    /// ```
+    ///
+    /// One subscription serves all the publishers, whatever their number (no chain of nested
+    /// zips); each array is built once, with the values in the collection's order.
+    ///
+    /// - Demand, as Apple's `Zip`: each request of the subscriber goes to every publisher, and
+    ///   so does demand the subscriber returns from `receive(_:)`. Arrays never exceed the
+    ///   subscriber's demand.
+    /// - It finishes, cancelling the others, as soon as a publisher has finished and none of
+    ///   its values waits to be zipped (no further array can be completed); it fails,
+    ///   cancelling the others, as soon as one fails (arrays not yet delivered are dropped).
+    /// - An empty collection finishes at once, without a value.
+    ///
+    /// - Returns: A publisher of arrays with one value from each publisher.
+    public func zip() -> AnyPublisher<[Element.Output], Element.Failure> {
+        guard !isEmpty else { return Empty().eraseToAnyPublisher() }
+        return CombiningMany(upstreams: Array(self), rule: .zip).eraseToAnyPublisher()
+    }
+}

@@ -1,0 +1,35 @@
+import Combine
+
+extension Publisher where Output: EventConvertible, Failure == Never {
+    /// The values of a materialized publisher, without its failure and finish events.
+    ///
+    /// ```swift
+    /// // upstream: --v1--v2--(f|)     v = .value, f = .failure
+    /// // values(): --1---2---|
+    /// ```
+    ///
+    /// - Returns: A publisher of the `.value` events' values.
+    public func values() -> AnyPublisher<Output.Output, Never> {
+        compactMap {
+            guard case .value(let value) = $0.event else { return nil }
+            return value
+        }
+        .eraseToAnyPublisher()
+    }
+
+    /// The failure of a materialized publisher, if it has one, without its values.
+    ///
+    /// ```swift
+    /// // upstream:   --v1--v2--(f|)     v = .value, f = .failure(e)
+    /// // failures(): ----------(e|)
+    /// ```
+    ///
+    /// - Returns: A publisher of the `.failure` events' errors.
+    public func failures() -> AnyPublisher<Output.Failure, Never> {
+        compactMap {
+            guard case .failure(let failure) = $0.event else { return nil }
+            return failure
+        }
+        .eraseToAnyPublisher()
+    }
+}

@@ -1,0 +1,33 @@
+import Combine
+
+extension Publisher {
+    /// Splits the values into two publishers: those that satisfy a predicate, and those that do
+    /// not.
+    ///
+    /// ```swift
+    /// // upstream:   -1-2-3-4-|
+    /// // matches:    ---2---4-|     with predicate: isMultiple(of: 2)
+    /// // nonMatches: -1---3---|
+    /// let (evens, odds) = numbers.partition { $0.isMultiple(of: 2) }
+    /// ```
+    ///
+    /// The two publishers share one subscription to the upstream (through `share()`, as
+    /// CombineExt does), and the predicate runs once per value. As with `share()`, the
+    /// upstream is subscribed when the first of the two is, and values published before the
+    /// other side subscribes do not reach it: subscribe both before a subject sends. A
+    /// synchronous upstream such as `[1, 2].publisher` runs to its end as soon as the first
+    /// side subscribes. Each side gets the upstream's completion; the upstream is cancelled
+    /// once both sides have cancelled. Each side's values wait for nothing: a side without
+    /// demand misses them, as a subscriber of a subject does.
+    ///
+    /// - Parameter predicate: Whether a value goes to `matches`.
+    /// - Returns: The values that satisfy the predicate, and those that do not.
+    public func partition(
+        _ predicate: @escaping (Output) -> Bool
+    ) -> (matches: AnyPublisher<Output, Failure>, nonMatches: AnyPublisher<Output, Failure>) {
+        let source = map { (value: $0, matches: predicate($0)) }.share()
+        let matches = source.compactMap { $0.matches ? $0.value : nil }.eraseToAnyPublisher()
+        let nonMatches = source.compactMap { $0.matches ? nil : $0.value }.eraseToAnyPublisher()
+        return (matches, nonMatches)
+    }
+}

@@ -1,0 +1,18 @@
+import Combine
+
+extension Publisher where Output == Never {
+    /// Gives a publisher that never publishes a value the output type a chain needs — the
+    /// counterpart of `setFailureType(to:)`, useful after `ignoreOutput()`.
+    ///
+    /// ```swift
+    /// // upstream:      ----|
+    /// // setOutputType: ----|
+    /// save.ignoreOutput().setOutputType(to: String.self).merge(with: messages)
+    /// ```
+    ///
+    /// - Parameter outputType: The output type to present.
+    /// - Returns: A publisher with the upstream's completion and no values.
+    public func setOutputType<NewOutput>(to outputType: NewOutput.Type) -> Publishers.Map<Self, NewOutput> {
+        map { _ -> NewOutput in }
+    }
+}

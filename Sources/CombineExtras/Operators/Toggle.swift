@@ -1,0 +1,15 @@
+import Combine
+
+extension Publisher where Output == Bool {
+    /// Negates each Boolean value.
+    ///
+    /// ```swift
+    /// // upstream: -t--f--t--|
+    /// // toggle:   -f--t--f--|
+    /// ```
+    ///
+    /// - Returns: A publisher of the negated values, with the upstream's demand and completion.
+    public func toggle() -> Publishers.Map<Self, Bool> {
+        map(!)
+    }
+}

@@ -1,0 +1,93 @@
+import Combine
+import CombineTesting
+import Testing
+
+@testable import CombineExtras
+
+/// What `Collection.zip()` and `Collection.combineLatest()` have in common.
+@Suite("Collection.zip() and combineLatest()")
+struct CollectionCombiningTests {
+    enum Operator: String, CaseIterable, CustomTestStringConvertible {
+        case zip
+        case combineLatest
+
+        var testDescription: String { rawValue }
+
+        func apply<P: Publisher>(to publishers: [P]) -> AnyPublisher<[P.Output], P.Failure> {
+            switch self {
+            case .zip: publishers.zip()
+            case .combineLatest: publishers.combineLatest()
+            }
+        }
+    }
+
+    @Test(arguments: Operator.allCases)
+    func aSinglePublisherGivesOneElementArrays(_ combining: Operator) {
+        let subscriber = TestSubscriber<[Int], Never>()
+        combining.apply(to: [[1, 2].publisher]).subscribe(subscriber)
+        #expect(subscriber.events == [.subscription, .value([1]), .value([2]), .completion(.finished)])
+    }
+
+    @Test(arguments: Operator.allCases)
+    func anEmptyCollectionFinishesAtOnce(_ combining: Operator) {
+        let subscriber = TestSubscriber<[Int], Never>()
+        combining.apply(to: [Just<Int>]()).subscribe(subscriber)
+        #expect(subscriber.events == [.subscription, .completion(.finished)])
+    }
+
+    @Test(arguments: Operator.allCases)
+    func cancelCancelsEveryPublisherOnce(_ combining: Operator) {
+        let publishers = (0..<3).map { _ in TestPublisher<Int, OperatorFailure>() }
+        let subscriber = TestSubscriber<[Int], OperatorFailure>()
+        combining.apply(to: publishers).subscribe(subscriber)
+        subscriber.cancel()
+        subscriber.cancel()
+        #expect(publishers.map(\.cancelCount) == [1, 1, 1])
+        publishers[0].send(1)
+        #expect(subscriber.events == [.subscription])
+    }
+
+    @Test(arguments: Operator.allCases)
+    func cancellingInsideReceiveSubscriptionSubscribesToNothing(_ combining: Operator) {
+        let publishers = (0..<3).map { _ in TestPublisher<Int, OperatorFailure>() }
+        let subscriber = TestSubscriber<[Int], OperatorFailure>(onSubscription: { $0.cancel() })
+        combining.apply(to: publishers).subscribe(subscriber)
+        #expect(publishers.map(\.subscriptionCount) == [0, 0, 0])
+    }
+
+    @Test(arguments: Operator.allCases)
+    func aSubscriberSendingFromItsOwnReceiveGetsTheResultAfterwards(_ combining: Operator) {
+        // Re-entrancy: the subscriber publishes into an upstream from inside `receive(_:)`;
+        // the array that makes is delivered after that call returns, never nested in it.
+        let subjects = (0..<2).map { _ in PassthroughSubject<Int, Never>() }
+        let subscriber = TestSubscriber<[Int], Never>(onValue: { values in
+            if values[0] < 3 {
+                subjects[0].send(values[0] + 1)
+                subjects[1].send(values[1] + 1)
+            }
+            return .none
+        })
+        combining.apply(to: subjects).subscribe(subscriber)
+        subjects[0].send(1)
+        subjects[1].send(1)
+        #expect(subscriber.values.first == [1, 1])
+        #expect(subscriber.values.last == [3, 3])
+        #expect(subscriber.violations.isEmpty)
+    }
+
+    @Test(arguments: Operator.allCases)
+    func releasesAfterCancelAndAfterCompletion(_ combining: Operator) {
+        for ending: Subscribers.Completion<OperatorFailure>? in [nil, .finished, .failure(OperatorFailure(code: 1))] {
+            let publishers = (0..<2).map { _ in TestPublisher<Int, OperatorFailure>() }
+            expectReleased(
+                attach: { (token, subscriber: AnySubscriber<[Int], OperatorFailure>) in
+                    combining.apply(to: publishers.map { $0.handleEvents(receiveOutput: { _ in _ = token }) })
+                        .subscribe(subscriber)
+                    publishers[0].send(1)
+                },
+                end: { subscriber in
+                    if let ending { publishers[1].send(completion: ending) } else { subscriber.cancel() }
+                })
+        }
+    }
+}
