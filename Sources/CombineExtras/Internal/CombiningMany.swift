@@ -163,7 +163,7 @@ where Downstream.Input == [Value] {
         output.reserveCapacity(count)
         var exhausted = false
         for slot in 0..<count {
-            output.append(queues[slot].removeFirst())
+            output.append(queues[slot].popFirst()!)  // every slot holds a value here
             if queues[slot].isEmpty {
                 readyCount -= 1
                 exhausted = exhausted || finished[slot]
@@ -290,45 +290,6 @@ where Downstream.Input == [Value] {
 
         func receive(completion: Subscribers.Completion<Downstream.Failure>) {
             owner.receive(completion: completion, at: index)
-        }
-    }
-}
-
-/// A first-in first-out queue that lets go of each element as it is removed.
-struct ValueQueue<Element> {
-    private var storage: [Element?] = []
-    private var head = 0
-
-    var isEmpty: Bool { head == storage.count }
-
-    mutating func append(_ element: Element) {
-        storage.append(element)
-    }
-
-    /// Removes and returns the oldest element, or `nil` when empty.
-    mutating func popFirst() -> Element? {
-        guard head < storage.count else { return nil }
-        let element = storage[head]
-        storage[head] = nil
-        head += 1
-        compact()
-        return element
-    }
-
-    /// Removes and returns the oldest element; the queue must not be empty.
-    mutating func removeFirst() -> Element {
-        guard let element = popFirst() else { preconditionFailure("ValueQueue.removeFirst() on an empty queue") }
-        return element
-    }
-
-    /// Drops the removed slots once they are at least half the storage.
-    private mutating func compact() {
-        if head == storage.count {
-            storage.removeAll(keepingCapacity: true)
-            head = 0
-        } else if head >= 16, head * 2 >= storage.count {
-            storage.removeFirst(head)
-            head = 0
         }
     }
 }
