@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Delivers the elements of a sequence within the demand, then a completion: the
 /// subscription of `Publishers.Sequence` and `Record`.
 ///
@@ -21,6 +23,8 @@ where Downstream.Input == Elements.Element {
     @usableFromInline let completion: Subscribers.Completion<Downstream.Failure>
     @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
     @usableFromInline @exclusivity(unchecked) var emitting = false
+    /// Set by ``cancel()``; read without the lock by the loop that emits under unlimited demand.
+    @usableFromInline let cancelled = Atomic<Bool>(false)
     @usableFromInline let sequence: Elements
     @usableFromInline let label: String?
 
@@ -65,6 +69,7 @@ where Downstream.Input == Elements.Element {
     @usableFromInline
     enum Step {
         case send(Downstream, Elements.Element)
+        case sendAll(Downstream, Elements.Element)
         case stop
     }
 
@@ -76,12 +81,23 @@ where Downstream.Input == Elements.Element {
                     emitting = false
                     return .stop
                 }
-                demand -= 1
                 nextElement = nil
+                if demand == .unlimited { return .sendAll(downstream, element) }
+                demand -= 1
                 return .send(downstream, element)
             }
-            guard case .send(let downstream, let element) = step else { return }
-            let more = downstream.receive(element)
+            let target: Downstream
+            let element: Elements.Element
+            switch step {
+            case .stop:
+                return
+            case .sendAll(let receiver, let first):
+                emitAll(to: receiver, from: first)
+                return
+            case .send(let receiver, let next):
+                (target, element) = (receiver, next)
+            }
+            let more = target.receive(element)
             let following = iterator.next()
             let finished: Downstream? = lock.withLock {
                 guard let current = self.downstream else { return nil }
@@ -101,8 +117,35 @@ where Downstream.Input == Elements.Element {
         }
     }
 
+    /// Emits the rest of the sequence under unlimited demand: there is no demand to count,
+    /// so the lock is not taken per element; a relaxed read of ``cancelled`` after each
+    /// element stops the loop (a cancel from the subscriber's own `receive` is seen at once).
+    /// A `sink` is called through its value closure (see `sinkValueHandler(of:)`).
+    @inlinable
+    func emitAll(to downstream: Downstream, from first: Elements.Element) {
+        let receiveValue = sinkValueHandler(of: downstream)
+        var element = first
+        while true {
+            if let receiveValue {
+                receiveValue(element)
+            } else {
+                _ = downstream.receive(element)
+            }
+            if cancelled.load(ordering: .relaxed) { return }
+            guard let following = iterator.next() else { break }
+            element = following
+        }
+        let finished: Downstream? = lock.withLock {
+            emitting = false
+            defer { self.downstream = nil }
+            return self.downstream
+        }
+        finished?.receive(completion: completion)
+    }
+
     @usableFromInline
     func cancel() {
+        cancelled.store(true, ordering: .relaxed)
         let released: Downstream? = lock.withLock {
             defer { downstream = nil }
             return downstream

@@ -32,22 +32,16 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
 
         @inlinable
         init<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Failure {
-            // A `sink` (the most common subscriber of a subject) gets its values straight
-            // from its closure: its own lock and the retain of its closure are then not paid
-            // per value. This changes nothing observable: the sink's values arrive only
-            // through this conduit (a second subscription is cancelled by the sink), which
-            // already makes the calls one at a time; cancelling the sink cancels the conduit
-            // before it returns, and a value racing with that cancel may be delivered either
-            // way, as before. Folded away at compile time for every other subscriber.
-            if let sink = subscriber as? Subscribers.Sink<Output, Failure>,
-                let receiveValue = sink.lock.withLock({ sink.valueHandler?.call })
-            {
+            // A `sink` (the most common subscriber of a subject) gets its values straight from
+            // its closure (see `sinkValueHandler(of:)`): this conduit makes the calls one at a
+            // time and drops its subscriber when cancelled.
+            if let receiveValue = sinkValueHandler(of: subscriber) {
                 receive = { event in
                     switch event {
                     case .value(let value):
                         receiveValue(value)
                     case .completion(let completion):
-                        sink.receive(completion: completion)
+                        subscriber.receive(completion: completion)
                     }
                     return .none
                 }

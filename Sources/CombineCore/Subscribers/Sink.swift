@@ -129,3 +129,17 @@ extension Publisher where Failure == Never {
         sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
     }
 }
+
+/// The value closure of `subscriber` when it is a `sink`, for a subscription that delivers
+/// one call at a time and stops delivering once cancelled: it may call the closure directly,
+/// without the sink's lock and without retaining the closure per value. Folded away at
+/// compile time for every other subscriber type.
+///
+/// Nothing observable changes: cancelling the sink cancels its subscription before returning
+/// (so a sink cancelled from its own closure receives nothing more), and a value racing with
+/// a cancel from another thread may arrive either way, as through the sink's own `receive`.
+@inlinable
+func sinkValueHandler<S: Subscriber>(of subscriber: S) -> ((S.Input) -> Void)? {
+    guard let sink = subscriber as? Subscribers.Sink<S.Input, S.Failure> else { return nil }
+    return sink.lock.withLock { sink.valueHandler?.call }
+}

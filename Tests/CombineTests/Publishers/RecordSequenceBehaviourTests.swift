@@ -189,6 +189,64 @@ struct SequenceBehaviourTests {
         #expect(weakSubscriber == nil)
     }
 
+    // Under unlimited demand the sequence is emitted without a lock per element, and a
+    // `sink`'s closure is called directly: a sink that cancels itself from its closure must
+    // still receive nothing more, no completion, and be released.
+    @Test func aSinkCancellingItselfFromItsClosureGetsNothingMore() {
+        final class Box: @unchecked Sendable {
+            var sink: Subscribers.Sink<Int, Never>?
+            var received: [Int] = []
+            var completed = false
+        }
+        let box = Box()
+        weak var weakSink: Subscribers.Sink<Int, Never>?
+        do {
+            let sink = Subscribers.Sink<Int, Never>(
+                receiveCompletion: { _ in box.completed = true },
+                receiveValue: { value in
+                    box.received.append(value)
+                    if value == 3 { box.sink?.cancel() }
+                })
+            box.sink = sink
+            weakSink = sink
+            (1...1_000).publisher.subscribe(sink)
+            box.sink = nil
+        }
+        #expect(box.received == [1, 2, 3])
+        #expect(!box.completed)
+        #expect(weakSink == nil)
+    }
+
+    @Test func aSinkCancelledFromAnotherThreadStopsTheSequence() {
+        final class Count: @unchecked Sendable {
+            let lock = NSLock()
+            var values = 0
+            var completed = false
+        }
+        let count = Count()
+        let started = DispatchSemaphore(value: 0)
+        let cancelled = DispatchSemaphore(value: 0)
+        let sink = Subscribers.Sink<Int, Never>(
+            receiveCompletion: { _ in count.lock.withLock { count.completed = true } },
+            receiveValue: { value in
+                count.lock.withLock { count.values += 1 }
+                if value == 1 {
+                    started.signal()
+                    cancelled.wait()
+                }
+            })
+        let cancellable = AnyCancellable(sink)
+        DispatchQueue.global().async {
+            started.wait()
+            cancellable.cancel()
+            cancelled.signal()
+        }
+        (1...1_000_000).publisher.subscribe(sink)
+        // The cancel happened while value 1 was being delivered: nothing after it.
+        #expect(count.lock.withLock { count.values } == 1)
+        #expect(!count.lock.withLock { count.completed })
+    }
+
     @Test func eachSubscriberIteratesTheSequenceAfresh() {
         let publisher = (1...3).publisher
         let first = TestSubscriber<Int, Never>(initialDemand: .max(2))
