@@ -17,6 +17,12 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
     @usableFromInline
     let box: AnySubscriberBoxBase<Input, Failure>
 
+    /// Delivers a value. A closure made where the subscriber's type is known (inlined into
+    /// the caller), so that each value runs code specialised for that subscriber rather than
+    /// the box's overridden method, which a generic class runs unspecialised.
+    @usableFromInline
+    let receiveValueBody: (Input) -> Subscribers.Demand
+
     /// The identifier of the wrapped subscriber, or a fresh one for a closure-based subscriber.
     public let combineIdentifier: CombineIdentifier
 
@@ -26,7 +32,9 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
         if let erased = s as? AnySubscriber<Input, Failure> {
             self = erased
         } else {
-            box = AnySubscriberBox(s)
+            let typed = AnySubscriberBox(s)
+            box = typed
+            receiveValueBody = { typed.base.receive($0) }
             combineIdentifier = s.combineIdentifier
         }
     }
@@ -49,7 +57,8 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
         receiveValue: ((Input) -> Subscribers.Demand)? = nil,
         receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)? = nil
     ) {
-        box = ClosureSubscriberBox(receiveSubscription, receiveValue, receiveCompletion)
+        box = ClosureSubscriberBox(receiveSubscription, receiveCompletion)
+        receiveValueBody = receiveValue ?? { _ in .none }
         combineIdentifier = CombineIdentifier()
     }
 
@@ -60,7 +69,7 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
 
     @inlinable
     public func receive(_ value: Input) -> Subscribers.Demand {
-        box.receive(value)
+        receiveValueBody(value)
     }
 
     @inlinable
@@ -83,9 +92,6 @@ class AnySubscriberBoxBase<Input, Failure: Error>: @unchecked Sendable {
 
     @inlinable
     func receive(subscription: Subscription) { fatalError("abstract") }
-
-    @inlinable
-    func receive(_ value: Input) -> Subscribers.Demand { fatalError("abstract") }
 
     @inlinable
     func receive(completion: Subscribers.Completion<Failure>) { fatalError("abstract") }
@@ -113,11 +119,6 @@ final class AnySubscriberBox<Base: Subscriber>: AnySubscriberBoxBase<Base.Input,
     }
 
     @inlinable
-    override func receive(_ value: Base.Input) -> Subscribers.Demand {
-        base.receive(value)
-    }
-
-    @inlinable
     override func receive(completion: Subscribers.Completion<Base.Failure>) {
         base.receive(completion: completion)
     }
@@ -133,25 +134,18 @@ final class ClosureSubscriberBox<Input, Failure: Error>: AnySubscriberBoxBase<In
     @unchecked Sendable
 {
     let receiveSubscriptionBody: ((Subscription) -> Void)?
-    let receiveValueBody: ((Input) -> Subscribers.Demand)?
     let receiveCompletionBody: ((Subscribers.Completion<Failure>) -> Void)?
 
     init(
         _ receiveSubscription: ((Subscription) -> Void)?,
-        _ receiveValue: ((Input) -> Subscribers.Demand)?,
         _ receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
     ) {
         receiveSubscriptionBody = receiveSubscription
-        receiveValueBody = receiveValue
         receiveCompletionBody = receiveCompletion
     }
 
     override func receive(subscription: Subscription) {
         receiveSubscriptionBody?(subscription)
-    }
-
-    override func receive(_ value: Input) -> Subscribers.Demand {
-        receiveValueBody?(value) ?? .none
     }
 
     override func receive(completion: Subscribers.Completion<Failure>) {

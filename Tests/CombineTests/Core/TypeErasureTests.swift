@@ -21,12 +21,20 @@ struct TypeErasureTests {
         #expect(erased.description == "AnyPublisher")
     }
 
-    @Test func erasingTwiceKeepsOneBox() {
-        let erased = Just(1).eraseToAnyPublisher()
+    @Test func erasingTwiceDeliversTheSameEventsAndTheSameSubscription() {
+        let subject = PassthroughSubject<Int, Never>()
+        let erased = subject.eraseToAnyPublisher()
         let again: AnyPublisher<Int, Never> = erased.eraseToAnyPublisher()
-        let wrapped = AnyPublisher(erased)
-        #expect(again.box === erased.box)
-        #expect(wrapped.box === erased.box)
+        let wrapped = AnyPublisher(AnyPublisher(erased))
+        for publisher in [erased, again, wrapped] {
+            let subscriber = TestSubscriber<Int, Never>()
+            publisher.subscribe(subscriber)
+            subject.send(7)
+            #expect(subscriber.values == [7])
+            // The subscriber holds the subject's own subscription: no layer per erasure.
+            #expect(subscriber.subscription.map { String(describing: $0) } == "PassthroughSubject")
+            subscriber.cancel()
+        }
     }
 
     @Test func anySubscriberKeepsTheWrappedIdentifier() {
