@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Delivers a subject's events to one subscriber, within its demand, one call at a time: the
 /// subscription that subscriber holds.
 ///
@@ -75,8 +77,11 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
     @usableFromInline @exclusivity(unchecked) var core: SubjectCore<Output, Failure>?
     @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
-    /// The thread calling into the subscriber right now, or 0.
-    @usableFromInline @exclusivity(unchecked) var deliveringThread: UInt = 0
+    /// The thread calling into the subscriber right now (its id, whose lowest bit is always 0),
+    /// or 0; with ``pendingBit`` set when another thread has queued events for it meanwhile.
+    /// Changed under the lock, except by the delivering thread's compare-and-swap back to 0
+    /// after a value (see ``offer(_:)``), which saves it taking the lock a second time.
+    @usableFromInline let delivering = Atomic<UInt>(0)
     @usableFromInline @exclusivity(unchecked) var pending: [Event] = []
     /// The index in the subject's list of conduits; guarded by the subject's lock.
     @usableFromInline @exclusivity(unchecked) var slot = -1
@@ -87,6 +92,9 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         self.downstream = downstream
         self.kind = kind
     }
+
+    /// Set in ``delivering`` by a thread that queued an event for the delivering thread.
+    @usableFromInline static var pendingBit: UInt { 1 }
 
     @usableFromInline
     var description: String { kind.name }
@@ -99,7 +107,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     @inlinable
     func deliverSubscription<S: Subscriber>(to subscriber: S) where S.Input == Output, S.Failure == Failure {
         let me = currentThreadID()
-        lock.withLock { deliveringThread = me }
+        lock.withLock { delivering.store(me, ordering: .relaxed) }
         subscriber.receive(subscription: self)
         drain()
     }
@@ -111,28 +119,55 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         let target: Downstream? = lock.withLock {
             guard let downstream, !terminated, demand > 0 else { return nil }
             demand -= 1
-            if deliveringThread == 0 {
-                deliveringThread = me
-                outermost = true
-                return downstream
+            let current = delivering.load(ordering: .acquiring)
+            if current & ~Self.pendingBit == me { return downstream }  // re-entrant: nested, as Combine does
+            if handOffLocked(seen: current) {
+                pending.append(.value(value))
+                return nil
             }
-            if deliveringThread == me { return downstream }  // re-entrant: nested, as Combine does
-            pending.append(.value(value))
-            return nil
+            delivering.store(me, ordering: .relaxed)
+            outermost = true
+            return downstream
         }
         guard let target else { return }
         let more = target.receiveValue(value)
         if outermost {
+            // Nothing to add to the demand and nothing queued meanwhile: give up the role
+            // without the lock.
+            if more == .none,
+                delivering.compareExchange(expected: me, desired: 0, ordering: .releasing).exchanged
+            {
+                return
+            }
             let mustDrain: Bool = lock.withLock {
                 if downstream != nil { demand += more }
-                guard pending.isEmpty else { return true }
-                deliveringThread = 0
+                guard pending.isEmpty else {
+                    delivering.store(me, ordering: .relaxed)
+                    return true
+                }
+                delivering.store(0, ordering: .releasing)
                 return false
             }
             if mustDrain { drain() }
         } else if more > 0 {
             lock.withLock { if downstream != nil { demand += more } }
         }
+    }
+
+    /// Under the lock: hands an event to the thread delivering now, which `seen` (read from
+    /// ``delivering``) names, by setting ``pendingBit``; the caller then queues the event.
+    /// Returns `false` when no thread is delivering (any more: the delivering thread may have
+    /// just given up the role without the lock), and the caller delivers the event itself.
+    @inlinable
+    func handOffLocked(seen: UInt) -> Bool {
+        var expected = seen
+        while expected != 0 {
+            let (exchanged, found) = delivering.compareExchange(
+                expected: expected, desired: expected | Self.pendingBit, ordering: .acquiringAndReleasing)
+            if exchanged { return true }
+            expected = found
+        }
+        return false
     }
 
     /// Delivers what other threads queued while this thread was delivering, then releases
@@ -143,7 +178,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
             let next: (Downstream, Event)? = lock.withLock {
                 guard let downstream, !pending.isEmpty else {
                     if downstream == nil && !pending.isEmpty { pending = [] }  // cancelled meanwhile
-                    deliveringThread = 0
+                    delivering.store(0, ordering: .releasing)
                     return nil
                 }
                 let event = pending.removeFirst()
@@ -151,7 +186,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
                     self.downstream = nil
                     core = nil
                     pending = []
-                    deliveringThread = 0
+                    delivering.store(0, ordering: .releasing)
                 }
                 return (downstream, event)
             }
@@ -175,7 +210,8 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         let target: Downstream? = lock.withLock {
             guard let downstream, !terminated else { return nil }
             terminated = true
-            if deliveringThread != 0 && deliveringThread != me {
+            let current = delivering.load(ordering: .acquiring)
+            if current & ~Self.pendingBit != me, handOffLocked(seen: current) {
                 pending.append(.completion(completion))
                 return nil
             }

@@ -1,6 +1,7 @@
 import Combine
 import CombineTesting
 import Dispatch
+import Foundation
 import Testing
 
 /// Many threads at once against the thread-safe types (each test names its size: threads ×
@@ -27,6 +28,47 @@ struct ThreadSafetyStressTests {
             #expect(subscriber.completion == .finished)
             #expect(subscriber.violations.isEmpty)
         }
+    }
+
+    // A `sink` is called straight through its closure, and the thread that delivered a value
+    // gives up the delivering role with one compare-and-swap unless another thread queued
+    // events meanwhile: every value must still arrive exactly once, in each sender's order,
+    // never two calls at once, and the completion last.
+    @Test("PassthroughSubject: 8 senders × 5,000 values into 2 sinks, each value once, never overlapping")
+    func passthroughSubjectManySendersIntoSinks() {
+        final class Log: @unchecked Sendable {
+            let lock = NSLock()
+            var values: [Int] = []
+            var completions = 0
+            var inside = false
+            var overlaps = 0
+            func enter() { lock.withLock { if inside { overlaps += 1 } else { inside = true } } }
+            func leave() { lock.withLock { inside = false } }
+        }
+        let perSender = 5_000
+        let subject = PassthroughSubject<Int, Never>()
+        let logs = [Log(), Log()]
+        let cancellables = logs.map { log in
+            subject.sink(
+                receiveCompletion: { _ in log.lock.withLock { log.completions += 1 } },
+                receiveValue: { value in
+                    log.enter()
+                    log.lock.withLock { log.values.append(value) }
+                    log.leave()
+                })
+        }
+        DispatchQueue.concurrentPerform(iterations: Self.senders) { sender in
+            for index in 0..<perSender { subject.send(sender * perSender + index) }
+        }
+        subject.send(completion: .finished)
+        for log in logs {
+            log.lock.withLock {
+                Stress.expectEveryValueInSenderOrder(log.values, senders: Self.senders, perSender: perSender)
+                #expect(log.completions == 1)
+                #expect(log.overlaps == 0)
+            }
+        }
+        withExtendedLifetime(cancellables) {}
     }
 
     @Test("PassthroughSubject: 8 senders × 1,000 values, bounded demand never exceeded")
