@@ -45,7 +45,9 @@ where Downstream.Input == Stepper.Output, Downstream.Failure == Stepper.Failure 
 
     @usableFromInline let lock = Lock()
     @usableFromInline @exclusivity(unchecked) var stepper: Stepper
-    @usableFromInline let downstream: Downstream
+    /// Released on completion and on cancel (a subscriber that keeps its subscription would
+    /// otherwise form a cycle with it).
+    @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
     @usableFromInline let convertFailure: (UpstreamFailure) -> Stepper.Failure
     @usableFromInline @exclusivity(unchecked) var upstream: Subscription?
     @usableFromInline @exclusivity(unchecked) var done = false
@@ -68,16 +70,16 @@ where Downstream.Input == Stepper.Output, Downstream.Failure == Stepper.Failure 
     }
 
     @usableFromInline
-    var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+    var customMirror: Mirror { Mirror(self, children: ["downstream": lock.withLock { downstream } as Any]) }
 
     @usableFromInline
     func receive(subscription: Subscription) {
-        let accepted: Bool = lock.withLock {
-            guard upstream == nil, !done else { return false }
+        let accepted: Downstream? = lock.withLock {
+            guard upstream == nil, !done else { return nil }
             upstream = subscription
-            return true
+            return downstream
         }
-        guard accepted else {
+        guard let downstream = accepted else {
             subscription.cancel()
             return
         }
@@ -87,7 +89,7 @@ where Downstream.Input == Stepper.Output, Downstream.Failure == Stepper.Failure 
 
     @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
-        guard lock.withLock({ !done }) else { return .none }
+        guard let downstream = lock.withLock({ done ? nil : self.downstream }) else { return .none }
         // Values arrive one at a time (the subscriber contract), so `stepper` is not shared.
         switch stepper.step(input) {
         case .emit(let output):
@@ -109,24 +111,28 @@ where Downstream.Input == Stepper.Output, Downstream.Failure == Stepper.Failure 
 
     @usableFromInline
     func receive(completion: Subscribers.Completion<UpstreamFailure>) {
-        let forward: Bool = lock.withLock {
-            guard !done else { return false }
+        let forward: Downstream? = lock.withLock {
+            guard !done else { return nil }
             done = true
             upstream = nil
-            return true
+            defer { downstream = nil }
+            return downstream
         }
-        if forward { downstream.receive(completion: completion.mapError(convertFailure)) }
+        forward?.receive(completion: completion.mapError(convertFailure))
     }
 
     @inlinable
     func stop(with completion: Subscribers.Completion<Stepper.Failure>) {
-        let upstream: Subscription?? = lock.withLock {
+        var upstream: Subscription?
+        let downstream: Downstream? = lock.withLock {
             guard !done else { return nil }
             done = true
-            defer { self.upstream = nil }
-            return .some(self.upstream)
+            upstream = self.upstream
+            self.upstream = nil
+            defer { self.downstream = nil }
+            return self.downstream
         }
-        guard let upstream else { return }
+        guard let downstream else { return }
         upstream?.cancel()
         downstream.receive(completion: completion)
     }
@@ -145,11 +151,14 @@ where Downstream.Input == Stepper.Output, Downstream.Failure == Stepper.Failure 
 
     @usableFromInline
     func cancel() {
-        let upstream: Subscription? = lock.withLock {
-            done = true
-            defer { self.upstream = nil }
-            return self.upstream
-        }
+        lock.acquire()
+        done = true
+        let upstream = self.upstream
+        self.upstream = nil
+        let downstream = self.downstream
+        self.downstream = nil
+        lock.release()
         upstream?.cancel()
+        _ = downstream  // released here, outside the lock
     }
 }

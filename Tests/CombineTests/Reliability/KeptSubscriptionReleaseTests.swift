@@ -1,0 +1,80 @@
+import Combine
+import CombineTesting
+import Testing
+
+// DESIGN's memory rule: everything a subscription retains — its subscriber included — is
+// released on completion and on cancel, so a subscriber that keeps its subscription (as many
+// hand-written subscribers do, and as `TestSubscriber` does) forms no cycle with it. The
+// release catalogue proves release with `sink`, which drops its subscription itself; this
+// suite proves it with a subscriber that never lets go of it.
+
+private final class Watched: @unchecked Sendable {}
+
+@Suite("Release: a subscriber that keeps its subscription is still released")
+struct KeptSubscriptionReleaseTests {
+    /// Builds a pipeline on `subject` whose subscriber keeps its subscription.
+    struct Pipeline: Sendable, CustomTestStringConvertible {
+        let name: String
+        let attach: @Sendable (PassthroughSubject<Int, TestFailure>, TestSubscriber<Int, TestFailure>) -> Void
+        var testDescription: String { name }
+    }
+
+    struct TestFailure: Error, Equatable {}
+
+    static let pipelines: [Pipeline] = [
+        Pipeline(name: "map") { $0.map { $0 + 1 }.subscribe($1) },
+        Pipeline(name: "filter") { $0.filter { $0 > 0 }.subscribe($1) },
+        Pipeline(name: "compactMap") { $0.compactMap { $0 }.subscribe($1) },
+        Pipeline(name: "scan") { $0.scan(0, +).subscribe($1) },
+        Pipeline(name: "tryMap") { $0.tryMap { $0 }.mapError { _ in TestFailure() }.subscribe($1) },
+        Pipeline(name: "removeDuplicates") { $0.removeDuplicates().subscribe($1) },
+        Pipeline(name: "prefix(while:)") { $0.prefix { $0 < 100 }.subscribe($1) },
+        Pipeline(name: "dropFirst") { $0.dropFirst().subscribe($1) },
+        Pipeline(name: "reduce") { $0.reduce(0, +).subscribe($1) },
+        Pipeline(name: "collect") { $0.collect().map(\.count).subscribe($1) },
+        Pipeline(name: "flatMap") { $0.flatMap { Just($0).setFailureType(to: TestFailure.self) }.subscribe($1) },
+        Pipeline(name: "merge") { $0.merge(with: Empty()).subscribe($1) },
+        Pipeline(name: "zip") { $0.zip($0).map { $0 + $1 }.subscribe($1) },
+        Pipeline(name: "combineLatest") { $0.combineLatest($0).map { $0 + $1 }.subscribe($1) },
+        Pipeline(name: "eraseToAnyPublisher") { $0.eraseToAnyPublisher().subscribe($1) },
+        Pipeline(name: "share") { $0.share().subscribe($1) },
+        Pipeline(name: "handleEvents") { $0.handleEvents(receiveOutput: { _ in }).subscribe($1) },
+        Pipeline(name: "catch") { $0.catch { _ in Empty() }.subscribe($1) },
+        Pipeline(name: "buffer") {
+            $0.buffer(size: 4, prefetch: .byRequest, whenFull: .dropOldest).subscribe($1)
+        },
+    ]
+
+    @Test(arguments: pipelines)
+    func releasedAfterCompletion(_ pipeline: Pipeline) {
+        let subject = PassthroughSubject<Int, TestFailure>()
+        weak var weakSubscriber: TestSubscriber<Int, TestFailure>?
+        do {
+            let subscriber = TestSubscriber<Int, TestFailure>()
+            weakSubscriber = subscriber
+            pipeline.attach(subject, subscriber)
+            subject.send(1)
+            subject.send(completion: .finished)
+            #expect(subscriber.completion == .finished)
+            #expect(subscriber.subscription != nil)  // it keeps its subscription
+        }
+        #expect(weakSubscriber == nil, "\(pipeline.name) keeps its subscriber after completion")
+        withExtendedLifetime(subject) {}
+    }
+
+    @Test(arguments: pipelines)
+    func releasedAfterCancel(_ pipeline: Pipeline) {
+        let subject = PassthroughSubject<Int, TestFailure>()
+        weak var weakSubscriber: TestSubscriber<Int, TestFailure>?
+        do {
+            let subscriber = TestSubscriber<Int, TestFailure>()
+            weakSubscriber = subscriber
+            pipeline.attach(subject, subscriber)
+            subject.send(1)
+            subscriber.cancel()
+            #expect(subscriber.subscription != nil)  // it keeps its subscription
+        }
+        #expect(weakSubscriber == nil, "\(pipeline.name) keeps its subscriber after cancel")
+        withExtendedLifetime(subject) {}
+    }
+}
