@@ -45,25 +45,12 @@ struct KeptSubscriptionReleaseTests {
         },
     ]
 
-    @Test(arguments: pipelines)
-    func releasedAfterCompletion(_ pipeline: Pipeline) {
-        let subject = PassthroughSubject<Int, TestFailure>()
-        weak var weakSubscriber: TestSubscriber<Int, TestFailure>?
-        do {
-            let subscriber = TestSubscriber<Int, TestFailure>()
-            weakSubscriber = subscriber
-            pipeline.attach(subject, subscriber)
-            subject.send(1)
-            subject.send(completion: .finished)
-            #expect(subscriber.completion == .finished)
-            #expect(subscriber.subscription != nil)  // it keeps its subscription
-        }
-        #expect(weakSubscriber == nil, "\(pipeline.name) keeps its subscriber after completion")
-        withExtendedLifetime(subject) {}
+    enum Ending: String, CaseIterable, Sendable {
+        case completion, cancel
     }
 
-    @Test(arguments: pipelines)
-    func releasedAfterCancel(_ pipeline: Pipeline) {
+    @Test(arguments: pipelines, Ending.allCases)
+    func releasedAfterItsEnd(_ pipeline: Pipeline, _ ending: Ending) {
         let subject = PassthroughSubject<Int, TestFailure>()
         weak var weakSubscriber: TestSubscriber<Int, TestFailure>?
         do {
@@ -71,10 +58,16 @@ struct KeptSubscriptionReleaseTests {
             weakSubscriber = subscriber
             pipeline.attach(subject, subscriber)
             subject.send(1)
-            subscriber.cancel()
+            switch ending {
+            case .completion:
+                subject.send(completion: .finished)
+                #expect(subscriber.completion == .finished)
+            case .cancel:
+                subscriber.cancel()
+            }
             #expect(subscriber.subscription != nil)  // it keeps its subscription
         }
-        #expect(weakSubscriber == nil, "\(pipeline.name) keeps its subscriber after cancel")
+        #expect(weakSubscriber == nil, "\(pipeline.name) keeps its subscriber after \(ending.rawValue)")
         withExtendedLifetime(subject) {}
     }
 }
