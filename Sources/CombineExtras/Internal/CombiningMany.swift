@@ -35,7 +35,9 @@ struct CombiningMany<Upstream: Publisher>: Publisher {
 /// `combineLatest` — and each complete set becomes an array in the output queue, delivered
 /// within the subscriber's demand by one thread at a time (the first to find the queue idle);
 /// no lock is held while calling out. A failure is delivered at once, dropping the queue; a
-/// finish waits until the queue is delivered.
+/// finish waits until the queue is delivered. Completion follows the core's `Zip` and
+/// `CombineLatest`: `zip` finishes (cancelling the others) once a finished upstream has no
+/// value left to pair, `combineLatest` once every upstream has finished.
 final class CombiningManySubscription<Value, Downstream: Subscriber>: Subscription, CustomStringConvertible,
     @unchecked Sendable
 where Downstream.Input == [Value] {
@@ -138,10 +140,13 @@ where Downstream.Input == [Value] {
             finishedCount += 1
             subscriptions[index] = nil
             if case .failure = completion { return finishLocked(completion) }
+            // The rules of Apple's `Zip` and `CombineLatest`: zip ends once a finished
+            // upstream has no value left to pair; combineLatest only once all have finished,
+            // even when one finished without a value and no array can be made any more.
             let canProduceMore =
                 switch rule {
                 case .zip: !queues[index].isEmpty
-                case .combineLatest: latest[index] != nil && finishedCount < count
+                case .combineLatest: finishedCount < count
                 }
             return canProduceMore ? [] : finishLocked(.finished)
         }

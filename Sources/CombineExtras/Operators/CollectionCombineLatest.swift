@@ -19,10 +19,19 @@ extension Collection where Element: Publisher {
     ///   publisher, and so does demand the subscriber returns from `receive(_:)`. Arrays made
     ///   while the subscriber has no demand wait for it, in order; it never receives more than
     ///   it asked for.
-    /// - It finishes when every publisher has finished — or at once, cancelling the others,
-    ///   when a publisher finishes before publishing anything, since no array can ever be made
-    ///   (RxJS's rule). It fails, cancelling the others, as soon as one fails (arrays not yet
-    ///   delivered are dropped).
+    /// - It finishes when every publisher has finished, and only then, as Apple's
+    ///   `CombineLatest` does (CombineExt builds this operator from it): a publisher that
+    ///   finishes without having published leaves the others running — no array can be made
+    ///   any more, and the result finishes when the last of them does (RxJS finishes at once
+    ///   there; Combine does not). It fails, cancelling the others, as soon as one fails
+    ///   (arrays not yet delivered are dropped).
+    ///
+    /// ```swift
+    /// // a:               -1---|
+    /// // b:               ---|                  (finishes without a value)
+    /// // c:               --x-----y---|
+    /// // combineLatest(): ------------|         (no array; finished with the last one)
+    /// ```
     /// - An empty collection finishes at once, without a value.
     ///
     /// - Returns: A publisher of arrays of the latest value of each publisher.
