@@ -261,6 +261,24 @@ struct ExtrasOperatorMarbleTests {
         #expect(digits.subscriptions == ["^------!"])
     }
 
+    @Test func zipWithOthersPutsThisPublishersValuesFirst() {
+        let m = MarbleTest()
+        let (a, b, c) = (m.hot("-1---2---|"), m.hot("--x---y--|"), m.hot("---p---q-|"))
+        m.expect(a.zip(with: b, c).map { $0.joined() }, "---'1xp'---'2yq'-|")
+        let m2 = MarbleTest()
+        let (d, e) = (m2.hot("-1---2|"), m2.hot("--x-------y|"))
+        m2.expect(d.zip(with: [e]).map { $0.joined() }, "--'1x'-------['2y'|]")
+    }
+
+    @Test func combineLatestWithOthersPutsThisPublishersValuesFirst() {
+        let m = MarbleTest()
+        let (a, b, c) = (m.hot("-1-----2----|"), m.hot("--x---------|"), m.hot("---p----q---|"))
+        m.expect(a.combineLatest(with: b, c).map { $0.joined() }, "---'1xp'---'2xp''2xq'---|")
+        let m2 = MarbleTest()
+        let (d, e) = (m2.hot("-1--|"), m2.hot("--x---y|"))
+        m2.expect(d.combineLatest(with: [e]).map { $0.joined() }, "--'1x'---'1y'|")
+    }
+
     @Test func combineLatestOfACollectionCombinesTheLatestAndFinishesWithTheLast() {
         let m = MarbleTest()
         let sources = [m.hot("-a---b----|"), m.hot("---1----2-|"), m.hot("--x-------|")]

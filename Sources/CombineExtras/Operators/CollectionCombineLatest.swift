@@ -1,5 +1,39 @@
 import Combine
 
+extension Publisher {
+    /// Combines the latest values of this publisher and `others`, as an array (this
+    /// publisher's value first), each time one of them publishes once all have; see
+    /// ``Combine/Collection/combineLatest()`` for demand and completion.
+    ///
+    /// ```swift
+    /// // a:                        -1-----3------|
+    /// // b:                        ---x------y------|
+    /// // a.combineLatest(with: b): ---p---q--r------|    p = [1, x], q = [3, x], r = [3, y]
+    /// a.combineLatest(with: [b, c])
+    /// ```
+    ///
+    /// - Parameter others: The publishers to combine with, in the order of the arrays.
+    /// - Returns: A publisher of arrays of the latest value of each publisher.
+    public func combineLatest<Others: Collection>(with others: Others) -> AnyPublisher<[Output], Failure>
+    where Others.Element: Publisher, Others.Element.Output == Output, Others.Element.Failure == Failure {
+        erased(with: others).combineLatest()
+    }
+
+    /// Combines the latest values of this publisher and `others`, as
+    /// ``combineLatest(with:)-(Others)`` does for a collection.
+    ///
+    /// ```swift
+    /// // a:                           -1-----2----|
+    /// // b:                           --x---------|
+    /// // c:                           ---p----q---|
+    /// // a.combineLatest(with: b, c): ---s---tu---|    s = [1, x, p], t = [2, x, p], u = [2, x, q]
+    /// ```
+    public func combineLatest<Other: Publisher>(with others: Other...) -> AnyPublisher<[Output], Failure>
+    where Other.Output == Output, Other.Failure == Failure {
+        combineLatest(with: others)
+    }
+}
+
 extension Collection where Element: Publisher {
     /// Combines the latest values of the publishers of the collection: once every publisher has
     /// published, an array of their latest values each time one of them publishes —

@@ -12,6 +12,7 @@ import Combine
 /// is deallocated its subscribers receive `.finished`. Demand, thread safety and delivery
 /// are those of `CurrentValueSubject`.
 public final class CurrentValueRelay<Output>: Relay, @unchecked Sendable {
+    /// A relay never fails.
     public typealias Failure = Never
 
     private let storage: CurrentValueSubject<Output, Never>
@@ -33,6 +34,7 @@ public final class CurrentValueRelay<Output>: Relay, @unchecked Sendable {
         storage.send(value)
     }
 
+    /// Attaches the specified subscriber to this relay.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
         storage.receive(subscriber: subscriber)
     }
