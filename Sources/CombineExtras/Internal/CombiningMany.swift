@@ -35,7 +35,9 @@ struct CombiningMany<Upstream: Publisher>: Publisher {
 /// `combineLatest` — and each complete set becomes an array in the output queue, delivered
 /// within the subscriber's demand by one thread at a time (the first to find the queue idle);
 /// no lock is held while calling out. A failure is delivered at once, dropping the queue; a
-/// finish waits until the queue is delivered.
+/// finish waits until the queue is delivered. Completion follows the core's `Zip` and
+/// `CombineLatest`: `zip` finishes (cancelling the others) once a finished upstream has no
+/// value left to pair, `combineLatest` once every upstream has finished.
 final class CombiningManySubscription<Value, Downstream: Subscriber>: Subscription, CustomStringConvertible,
     @unchecked Sendable
 where Downstream.Input == [Value] {
@@ -91,15 +93,16 @@ where Downstream.Input == [Value] {
     }
 
     func cancel() {
-        let subscriptions: [Subscription] = lock.withLock {
-            downstream = nil
-            outputs = ValueQueue()
-            completion = nil
-            return terminateLocked()
+        let (ending, released): (Termination, (Downstream?, ValueQueue<[Value]>)) = lock.withLock {
+            defer {
+                downstream = nil
+                outputs = ValueQueue()
+                completion = nil
+            }
+            return (terminateLocked(), (downstream, outputs))
         }
-        for subscription in subscriptions {
-            subscription.cancel()
-        }
+        ending.cancelUpstreams()
+        _ = released  // the subscriber and the arrays are released here, after the lock
     }
 
     // MARK: Upstream events
@@ -118,47 +121,47 @@ where Downstream.Input == [Value] {
     }
 
     fileprivate func receive(_ value: Value, at index: Int) {
-        let toCancel: [Subscription] = lock.withLock {
-            guard !terminated else { return [] }
+        let (ending, replaced): (Termination?, Value?) = lock.withLock {
+            guard !terminated else { return (nil, nil) }
             switch rule {
-            case .zip: return zipLocked(value, at: index)
-            case .combineLatest: return combineLatestLocked(value, at: index)
+            case .zip: return (zipLocked(value, at: index), nil)
+            case .combineLatest: return (nil, combineLatestLocked(value, at: index))
             }
         }
-        for subscription in toCancel {
-            subscription.cancel()
-        }
+        ending?.cancelUpstreams()
+        _ = replaced  // the latest value it replaced is released here, after the lock
         drain()
     }
 
     fileprivate func receive(completion: Subscribers.Completion<Downstream.Failure>, at index: Int) {
-        let toCancel: [Subscription] = lock.withLock {
-            guard !terminated, !finished[index] else { return [] }
+        let ending: Termination? = lock.withLock {
+            guard !terminated, !finished[index] else { return nil }
             finished[index] = true
             finishedCount += 1
             subscriptions[index] = nil
             if case .failure = completion { return finishLocked(completion) }
+            // The rules of Apple's `Zip` and `CombineLatest`: zip ends once a finished
+            // upstream has no value left to pair; combineLatest only once all have finished,
+            // even when one finished without a value and no array can be made any more.
             let canProduceMore =
                 switch rule {
                 case .zip: !queues[index].isEmpty
-                case .combineLatest: latest[index] != nil && finishedCount < count
+                case .combineLatest: finishedCount < count
                 }
-            return canProduceMore ? [] : finishLocked(.finished)
+            return canProduceMore ? nil : finishLocked(.finished)
         }
-        for subscription in toCancel {
-            subscription.cancel()
-        }
+        ending?.cancelUpstreams()
         drain()
     }
 
     // MARK: Combining (lock held)
 
     /// Queues the value; once every queue has one, takes the first of each as an array.
-    /// - Returns: The subscriptions to cancel when that emptied a finished upstream's queue.
-    private func zipLocked(_ value: Value, at index: Int) -> [Subscription] {
+    /// - Returns: The ending, when that emptied a finished upstream's queue.
+    private func zipLocked(_ value: Value, at index: Int) -> Termination? {
         if queues[index].isEmpty { readyCount += 1 }
         queues[index].append(value)
-        guard readyCount == count else { return [] }
+        guard readyCount == count else { return nil }
         var output: [Value] = []
         output.reserveCapacity(count)
         var exhausted = false
@@ -170,37 +173,57 @@ where Downstream.Input == [Value] {
             }
         }
         outputs.append(output)
-        return exhausted ? finishLocked(.finished) : []
+        return exhausted ? finishLocked(.finished) : nil
     }
 
     /// Keeps the value as its upstream's latest; once every upstream has one, queues them all.
-    private func combineLatestLocked(_ value: Value, at index: Int) -> [Subscription] {
-        if latest[index] == nil { readyCount += 1 }
+    /// - Returns: The value it replaced, to release after the lock.
+    private func combineLatestLocked(_ value: Value, at index: Int) -> Value? {
+        let replaced = latest[index]
+        if replaced == nil { readyCount += 1 }
         latest[index] = value
         if readyCount == count {
             outputs.append(latest.map { $0! })
         }
-        return []
+        return replaced
+    }
+
+    /// What ending takes from the subscription, for the caller to cancel and release after
+    /// the lock: the upstream subscriptions, and the values no longer wanted (their release
+    /// may run code that calls back into this subscription).
+    private struct Termination {
+        var subscriptions: [Subscription] = []
+        var dropped: (queues: [ValueQueue<Value>], latest: [Value?], outputs: ValueQueue<[Value]>)?
+
+        func cancelUpstreams() {
+            for subscription in subscriptions {
+                subscription.cancel()
+            }
+        }
     }
 
     /// Records the completion (a failure drops the undelivered arrays).
-    /// - Returns: The upstream subscriptions to cancel.
-    private func finishLocked(_ completion: Subscribers.Completion<Downstream.Failure>) -> [Subscription] {
+    private func finishLocked(_ completion: Subscribers.Completion<Downstream.Failure>) -> Termination {
         self.completion = completion
-        if case .failure = completion { outputs = ValueQueue() }
-        return terminateLocked()
+        var ending = terminateLocked()
+        if case .failure = completion {
+            ending.dropped?.outputs = outputs
+            outputs = ValueQueue()
+        }
+        return ending
     }
 
     /// Lets go of the upstreams and their values, once.
-    /// - Returns: The upstream subscriptions to cancel.
-    private func terminateLocked() -> [Subscription] {
-        guard !terminated else { return [] }
+    private func terminateLocked() -> Termination {
+        guard !terminated else { return Termination() }
         terminated = true
-        let live = subscriptions.compactMap { $0 }
-        subscriptions = []
-        queues = []
-        latest = []
-        return live
+        defer {
+            subscriptions = []
+            queues = []
+            latest = []
+        }
+        return Termination(
+            subscriptions: subscriptions.compactMap { $0 }, dropped: (queues, latest, ValueQueue()))
     }
 
     // MARK: Delivery

@@ -33,8 +33,7 @@ extension Publisher {
     /// for two.
     public func amb<Others: Collection>(with others: Others) -> AnyPublisher<Output, Failure>
     where Others.Element: Publisher, Others.Element.Output == Output, Others.Element.Failure == Failure {
-        AmbMany(contenders: [eraseToAnyPublisher()] + others.map { $0.eraseToAnyPublisher() })
-            .eraseToAnyPublisher()
+        AmbMany(contenders: erased(with: others)).eraseToAnyPublisher()
     }
 }
 
@@ -60,7 +59,9 @@ extension Publishers {
     /// ``Combine/Publisher/amb(_:)``.
     public struct Amb<First: Publisher, Second: Publisher>: Publisher
     where First.Output == Second.Output, First.Failure == Second.Failure {
+        /// The kind of values this publisher publishes.
         public typealias Output = First.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = First.Failure
 
         /// The first contender.
@@ -74,6 +75,7 @@ extension Publishers {
             self.second = second
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             AmbSubscription.race(for: subscriber, contenders: 2) { contender in
                 if contender.index == 0 {

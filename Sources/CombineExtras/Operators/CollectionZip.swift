@@ -1,5 +1,38 @@
 import Combine
 
+extension Publisher {
+    /// Zips this publisher with `others`: the first values of all of them as one array (this
+    /// publisher's first), then the second values, and so on; see ``Combine/Collection/zip()``
+    /// for demand and completion.
+    ///
+    /// ```swift
+    /// // a:              -1-----3----|
+    /// // b:              ---x------y----|
+    /// // a.zip(with: b): ---p------q-|       p = [1, x], q = [3, y]
+    /// a.zip(with: [b, c])
+    /// ```
+    ///
+    /// - Parameter others: The publishers to zip with, in the order of the arrays.
+    /// - Returns: A publisher of arrays with one value from each publisher.
+    public func zip<Others: Collection>(with others: Others) -> AnyPublisher<[Output], Failure>
+    where Others.Element: Publisher, Others.Element.Output == Output, Others.Element.Failure == Failure {
+        erased(with: others).zip()
+    }
+
+    /// Zips this publisher with `others`, as ``zip(with:)-(Others)`` does for a collection.
+    ///
+    /// ```swift
+    /// // a:                 -1---2---|
+    /// // b:                 --x---y--|
+    /// // c:                 ---p---q-|
+    /// // a.zip(with: b, c): ---s---t-|     s = [1, x, p], t = [2, y, q]
+    /// ```
+    public func zip<Other: Publisher>(with others: Other...) -> AnyPublisher<[Output], Failure>
+    where Other.Output == Output, Other.Failure == Failure {
+        zip(with: others)
+    }
+}
+
 extension Collection where Element: Publisher {
     /// Zips the publishers of the collection: the first values of all of them as one array,
     /// then the second values, and so on — `zip` for any number of publishers.
@@ -18,8 +51,10 @@ extension Collection where Element: Publisher {
     ///   so does demand the subscriber returns from `receive(_:)`. Arrays never exceed the
     ///   subscriber's demand.
     /// - It finishes, cancelling the others, as soon as a publisher has finished and none of
-    ///   its values waits to be zipped (no further array can be completed); it fails,
-    ///   cancelling the others, as soon as one fails (arrays not yet delivered are dropped).
+    ///   its values waits to be zipped (no further array can be completed) — Apple's `Zip`
+    ///   rule, which CombineExt's collection `zip` inherits; arrays already made are delivered
+    ///   first. It fails, cancelling the others, as soon as one fails (arrays not yet delivered
+    ///   are dropped).
     /// - An empty collection finishes at once, without a value.
     ///
     /// - Returns: A publisher of arrays with one value from each publisher.

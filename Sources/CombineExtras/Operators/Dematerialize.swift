@@ -101,12 +101,15 @@ where
     }
 
     func cancel() {
-        let upstream: Subscription? = lock.withLock {
-            downstream = nil
-            defer { self.upstream = nil }
-            return self.upstream
+        let (downstream, upstream): (Downstream?, Subscription?) = lock.withLock {
+            defer {
+                self.downstream = nil
+                self.upstream = nil
+            }
+            return (self.downstream, self.upstream)
         }
         upstream?.cancel()
+        _ = downstream  // released here, after the lock (its deinit may call back into this)
     }
 
     /// Completes the subscriber once and lets go of the upstream, cancelling it when it is

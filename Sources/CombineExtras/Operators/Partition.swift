@@ -1,6 +1,9 @@
 import Combine
 
 extension Publisher {
+    /// Each of the two publishers `partition(_:)` returns (the name CombineExt gives them).
+    public typealias Partition = AnyPublisher<Output, Failure>
+
     /// Splits the values into two publishers: those that satisfy a predicate, and those that do
     /// not.
     ///
@@ -24,7 +27,7 @@ extension Publisher {
     /// - Returns: The values that satisfy the predicate, and those that do not.
     public func partition(
         _ predicate: @escaping (Output) -> Bool
-    ) -> (matches: AnyPublisher<Output, Failure>, nonMatches: AnyPublisher<Output, Failure>) {
+    ) -> (matches: Partition, nonMatches: Partition) {
         let source = map { (value: $0, matches: predicate($0)) }.share()
         let matches = source.compactMap { $0.matches ? $0.value : nil }.eraseToAnyPublisher()
         let nonMatches = source.compactMap { $0.matches ? nil : $0.value }.eraseToAnyPublisher()

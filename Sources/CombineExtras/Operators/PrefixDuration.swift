@@ -14,7 +14,11 @@ extension Publisher {
     /// `duration` later. An upstream that completes or fails before then ends the stream with
     /// its own completion. Demand passes to the upstream.
     ///
-    /// It is `prefix(untilOutputFrom:)` with a value delayed by `duration` on `scheduler`.
+    /// It is `prefix(untilOutputFrom:)` with the first tick of ``Publishers/Interval`` as the
+    /// trigger (CombineExt uses a timer the same way): when the stream ends otherwise — the
+    /// subscriber cancels, the upstream completes — the timer is cancelled with it, and nothing
+    /// stays scheduled until the duration is over. A duration of zero or less ends the stream
+    /// on the scheduler's next turn.
     ///
     /// - Parameters:
     ///   - duration: How long values are republished.
@@ -26,9 +30,10 @@ extension Publisher {
         duration: S.SchedulerTimeType.Stride, tolerance: S.SchedulerTimeType.Stride? = nil, on scheduler: S,
         options: S.SchedulerOptions? = nil
     ) -> AnyPublisher<Output, Failure> {
-        prefix(
-            untilOutputFrom: Just(()).delay(for: duration, tolerance: tolerance, scheduler: scheduler, options: options)
-        )
-        .eraseToAnyPublisher()
+        guard duration > .zero else {
+            return prefix(untilOutputFrom: Just(()).receive(on: scheduler, options: options)).eraseToAnyPublisher()
+        }
+        let end = Publishers.Interval(duration, tolerance: tolerance, scheduler: scheduler, options: options)
+        return prefix(untilOutputFrom: end).eraseToAnyPublisher()
     }
 }

@@ -126,10 +126,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
     }
 
     func cancel() {
-        let subscriptions = lock.withLock { terminateLocked() }
-        for subscription in subscriptions {
-            subscription.cancel()
-        }
+        lock.withLock { terminateLocked() }.cancelSubscriptions()
     }
 
     // MARK: Attempts
@@ -195,7 +192,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
     /// What an upstream completion leads to.
     private enum AfterCompletion {
         case ignore
-        case forward(Downstream)
+        case forward(Downstream, Ending)
         case retry(Upstream.Failure, (Upstream.Failure) -> Trigger)
     }
 
@@ -208,13 +205,13 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
                 waitingFailure = failure
                 return .retry(failure, makeTrigger)
             }
-            _ = terminateLocked()
-            return .forward(downstream)
+            return .forward(downstream, terminateLocked())
         }
         switch next {
         case .ignore:
             return
-        case .forward(let downstream):
+        case .forward(let downstream, let ending):
+            ending.cancelSubscriptions()
             downstream.receive(completion: completion)
         case .retry(let failure, let makeTrigger):
             makeTrigger(failure).subscribe(TriggerSide(owner: self, attempt: attempt))
@@ -248,29 +245,45 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
     }
 
     fileprivate func triggerCompleted(attempt: Int) {
-        let ending: (Downstream, Upstream.Failure)? = lock.withLock {
+        let end: (Downstream, Upstream.Failure, Ending)? = lock.withLock {
             guard attempt == self.attempt, let failure = waitingFailure, let downstream else { return nil }
             triggerSubscription = nil
-            _ = terminateLocked()
-            return (downstream, failure)
+            return (downstream, failure, terminateLocked())
         }
-        guard let (downstream, failure) = ending else { return }
+        guard let (downstream, failure, ending) = end else { return }
+        ending.cancelSubscriptions()
         downstream.receive(completion: .failure(failure))
+    }
+
+    /// What ending the subscription took from it, for the caller to cancel and release after
+    /// the lock: the subscriber, the upstream and the trigger closure may hold anything, whose
+    /// release may call back into this subscription.
+    private struct Ending {
+        let subscriptions: [Subscription]
+        let released: (Downstream?, Upstream?, ((Upstream.Failure) -> Trigger)?)
+
+        func cancelSubscriptions() {
+            for subscription in subscriptions {
+                subscription.cancel()
+            }
+        }
     }
 
     /// Ends the subscription once: lets go of the subscriber, the upstream and the trigger
     /// closure (and what they capture).
-    /// - Returns: The subscriptions to cancel.
-    private func terminateLocked() -> [Subscription] {
-        downstream = nil
-        upstream = nil
-        makeTrigger = nil
-        waitingFailure = nil
+    /// - Returns: What was let go of, to cancel and release after the lock.
+    private func terminateLocked() -> Ending {
         defer {
+            downstream = nil
+            upstream = nil
+            makeTrigger = nil
+            waitingFailure = nil
             upstreamSubscription = nil
             triggerSubscription = nil
         }
-        return [upstreamSubscription, triggerSubscription].compactMap { $0 }
+        return Ending(
+            subscriptions: [upstreamSubscription, triggerSubscription].compactMap { $0 },
+            released: (downstream, upstream, makeTrigger))
     }
 
     // MARK: Sides

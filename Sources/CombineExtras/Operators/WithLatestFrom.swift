@@ -93,6 +93,7 @@ extension Publishers {
     /// publisher; see ``Combine/Publisher/withLatestFrom(_:resultSelector:)``.
     public struct WithLatestFrom<Upstream: Publisher, Other: Publisher, Output>: Publisher
     where Upstream.Failure == Other.Failure {
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
         /// Makes an output from a value of the upstream and the latest value of the other.
         public typealias ResultSelector = (Upstream.Output, Other.Output) -> Output
@@ -111,6 +112,7 @@ extension Publishers {
             self.resultSelector = resultSelector
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let subscription = WithLatestFromSubscription<Upstream.Output, Other.Output, S>(
                 downstream: subscriber, resultSelector: resultSelector)

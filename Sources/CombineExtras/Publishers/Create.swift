@@ -5,6 +5,8 @@ extension AnyPublisher {
     /// ``Publishers/Create/Subscriber`` to send values and a completion through.
     ///
     /// ```swift
+    /// // factory sends: (ab|)      at once, on subscription
+    /// // demand .max(1): a------   b and the finish wait for more demand
     /// let greetings = AnyPublisher<String, MyError>.create { subscriber in
     ///     subscriber.send("Hello")
     ///     subscriber.send("World!")
@@ -62,6 +64,8 @@ extension Publishers {
             self.factory = factory
         }
 
+        /// Attaches the specified subscriber to this publisher: hands it the subscription,
+        /// then runs the closure.
         public func receive<S: Combine.Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let conduit = Conduit(downstream: subscriber)
             subscriber.receive(subscription: conduit)

@@ -120,12 +120,15 @@ where Downstream.Input == Int, Downstream.Failure == Never {
     }
 
     func cancel() {
-        let repeating: Cancellable? = lock.withLock {
-            downstream = nil
-            defer { self.repeating = nil }
-            return self.repeating
+        let (downstream, repeating): (Downstream?, Cancellable?) = lock.withLock {
+            defer {
+                self.downstream = nil
+                self.repeating = nil
+            }
+            return (self.downstream, self.repeating)
         }
         repeating?.cancel()
+        _ = downstream  // released here, after the lock (its deinit may call back into this)
     }
 
     private func tick() {

@@ -12,28 +12,24 @@ import Combine
 /// is deallocated its subscribers receive `.finished`. Demand, thread safety and delivery
 /// are those of `CurrentValueSubject`.
 public final class CurrentValueRelay<Output>: Relay, @unchecked Sendable {
+    /// A relay never fails.
     public typealias Failure = Never
 
-    private let storage: CurrentValueSubject<Output, Never>
+    private let storage: RelaySubject<CurrentValueSubject<Output, Never>>
 
     /// The latest value accepted (or the initial one).
-    public var value: Output { storage.value }
+    public var value: Output { storage.subject.value }
 
     /// Creates a relay whose current value is `value`.
     public init(_ value: Output) {
-        storage = CurrentValueSubject(value)
-    }
-
-    deinit {
-        storage.send(completion: .finished)
+        storage = RelaySubject(CurrentValueSubject(value))
     }
 
     /// Makes `value` the current value and sends it to the subscribers.
-    public func accept(_ value: Output) {
-        storage.send(value)
-    }
+    public func accept(_ value: Output) { storage.accept(value) }
 
+    /// Attaches the specified subscriber to this relay: it gets the current value first.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
-        storage.receive(subscriber: subscriber)
+        storage.attach(subscriber)
     }
 }

@@ -12,23 +12,19 @@ import Combine
 /// is deallocated its subscribers receive `.finished`. Demand, thread safety and delivery
 /// are those of `PassthroughSubject`: a subscriber without demand does not get the value.
 public final class PassthroughRelay<Output>: Relay, @unchecked Sendable {
+    /// A relay never fails.
     public typealias Failure = Never
 
-    private let storage = PassthroughSubject<Output, Never>()
+    private let storage = RelaySubject(PassthroughSubject<Output, Never>())
 
     /// Creates a relay.
     public init() {}
 
-    deinit {
-        storage.send(completion: .finished)
-    }
-
     /// Sends `value` to the current subscribers.
-    public func accept(_ value: Output) {
-        storage.send(value)
-    }
+    public func accept(_ value: Output) { storage.accept(value) }
 
+    /// Attaches the specified subscriber to this relay: it gets the values accepted from now on.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
-        storage.receive(subscriber: subscriber)
+        storage.attach(subscriber)
     }
 }

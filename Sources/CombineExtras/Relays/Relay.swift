@@ -5,6 +5,8 @@ import Combine
 /// the relay itself is deallocated (as CombineExt's relays do).
 ///
 /// ```swift
+/// // accept:     --1--2--3--      (no completion while the relay lives)
+/// // subscriber: --1--2--3--|     (`|`: the relay was deallocated)
 /// let taps = PassthroughRelay<Void>()
 /// let cancellable = taps.sink { print("tapped") }
 /// taps.accept()

@@ -87,6 +87,8 @@ public final class ReplaySubject<Output, Failure: Error>: Subject, @unchecked Se
         }
     }
 
+    /// Attaches the specified subscriber: it gets the replayed values (and the completion, if
+    /// the subject has completed), then the values sent after, within its demand.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         let conduit = Conduit(subject: self, downstream: AnySubscriber(subscriber))
         subscriber.receive(subscription: conduit)

@@ -86,7 +86,15 @@ struct CollectionCombiningTests {
                     publishers[0].send(1)
                 },
                 end: { subscriber in
-                    if let ending { publishers[1].send(completion: ending) } else { subscriber.cancel() }
+                    switch ending {
+                    case nil: subscriber.cancel()
+                    case .failure(let failure)?: publishers[1].send(completion: .failure(failure))
+                    case .finished?:
+                        // combineLatest finishes once both have; zip once the one without a
+                        // value to pair has (the other is cancelled then).
+                        publishers[1].send(completion: .finished)
+                        publishers[0].send(completion: .finished)
+                    }
                 })
         }
     }

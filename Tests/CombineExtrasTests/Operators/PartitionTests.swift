@@ -20,7 +20,7 @@ struct PartitionTests {
     }
 
     @Test func theTupleIsLabelledAsCombineExtsIs() {
-        let halves: (matches: AnyPublisher<Int, Never>, nonMatches: AnyPublisher<Int, Never>) =
+        let halves: (matches: Just<Int>.Partition, nonMatches: AnyPublisher<Int, Never>) =
             Just(1).partition { $0 > 0 }
         let subscriber = TestSubscriber<Int, Never>()
         halves.matches.subscribe(subscriber)

@@ -76,11 +76,34 @@ struct PrefixDurationTests {
 
     @Test func contract() {
         let scheduler = TestScheduler<VirtualTime, Never>()
-        expectOperatorContract(
-            sending: 1, failure: OperatorFailure(code: 9), settle: { scheduler.advance(by: .seconds(1)) }
-        ) { upstream, _ in
+        // No time passes: ending early must let go of everything at once (the timer included).
+        expectOperatorContract(sending: 1, failure: OperatorFailure(code: 9)) { upstream, _ in
             upstream.prefix(duration: .seconds(1), tolerance: .zero, on: scheduler, options: nil)
         }
+    }
+
+    @Test(arguments: [false, true])
+    func endingEarlyCancelsTheTimer(_ byCancel: Bool) {
+        // A subscription cancelled (or whose upstream completed) long before the duration
+        // ends leaves nothing scheduled: no action holding the pipeline's pieces for an hour.
+        let scheduler = TestScheduler<VirtualTime, Never>()
+        let upstream = TestPublisher<Int, OperatorFailure>()
+        let subscriber = TestSubscriber<Int, OperatorFailure>()
+        upstream.prefix(duration: .seconds(3_600), on: scheduler).subscribe(subscriber)
+        #expect(scheduler.pendingActionCount == 1)
+        if byCancel { subscriber.cancel() } else { upstream.send(completion: .finished) }
+        #expect(scheduler.pendingActionCount == 0)
+    }
+
+    @Test func aDurationOfZeroEndsOnTheSchedulersNextTurn() {
+        let scheduler = TestScheduler<VirtualTime, Never>()
+        let subscriber = TestSubscriber<Int, Never>()
+        let upstream = PassthroughSubject<Int, Never>()
+        upstream.prefix(duration: .zero, on: scheduler).subscribe(subscriber)
+        upstream.send(1)
+        scheduler.advance()
+        upstream.send(2)
+        #expect(subscriber.events == [.subscription, .value(1), .completion(.finished)])
     }
 
     @Test func releasesWhenTheDurationEndsIt() {
