@@ -187,8 +187,8 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
         let wasActive = downstream != nil && !isTerminated
         let downstream = self.downstream.take()
         isTerminated = true
-        var queue = RingQueue<Output>()
-        swap(&queue, &self.queue)
+        let queue = self.queue  // a copy and an assignment: `swap` would look up metadata
+        self.queue = RingQueue()
         let completion = self.completion.take()
         lock.release()
         if wasActive { cancelUpstreams() }

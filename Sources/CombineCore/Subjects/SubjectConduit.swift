@@ -228,7 +228,10 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         let target = downstream.take()
         let core = self.core.take()
         var dropped: [Event] = []
-        if !pending.isEmpty { swap(&dropped, &pending) }
+        if !pending.isEmpty {
+            dropped = pending
+            pending = []
+        }
         lock.release()
         // The core (whose last reference may hold the current value) and the dropped events are
         // released outside the lock.
