@@ -77,10 +77,14 @@ public final class TestPublisher<Output, Failure: Error>: Publisher, @unchecked 
     }
 
     fileprivate func cancelled(_ subscription: Subscription) {
-        lock.locked {
+        // The subscriber is released after the lock: its deinit may cancel again.
+        let detached: AnySubscriber<Output, Failure>? = lock.locked {
             cancels += 1
-            downstreams.removeAll { $0.subscription === subscription }
+            return downstreams.firstIndex { $0.subscription === subscription }.map {
+                downstreams.remove(at: $0).subscriber
+            }
         }
+        _ = detached
     }
 
     /// The subscription it hands out.

@@ -82,7 +82,11 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
         let id = lock.locked { enqueueLocked(due: date, interval: interval, action: action) }
         return AnyCancellable { [weak self] in
             guard let self else { return }
-            self.lock.locked { self.items.removeAll { $0.id == id } }
+            // The action is released after the lock: what it holds may schedule again.
+            let removed: Item? = self.lock.locked {
+                self.items.firstIndex { $0.id == id }.map { self.items.remove(at: $0) }
+            }
+            _ = removed
         }
     }
 

@@ -162,24 +162,24 @@ where Downstream.Input == (data: Data, response: URLResponse), Downstream.Failur
     }
 
     func cancel() {
-        let task: URLSessionDataTask? = lock.withLock {
-            defer {
-                phase = .over
-                downstream = nil
-            }
-            if case .running(let task) = phase { return task }
-            return nil
-        }
-        task?.cancel()
+        lock.acquire()
+        let phase = self.phase
+        self.phase = .over
+        let downstream = self.downstream.take()
+        lock.release()
+        if case .running(let task) = phase { task.cancel() }
+        _ = downstream  // released here, outside the lock
     }
 
     func complete(data: Data?, response: URLResponse?, error: (any Error)?) {
+        var task: URLSessionDataTask?  // released after the lock
         let downstream: Downstream? = lock.withLock {
-            guard case .running = phase else { return nil }
+            guard case .running(let running) = phase else { return nil }
+            task = running
             phase = .over
-            defer { self.downstream = nil }
-            return self.downstream
+            return self.downstream.take()
         }
+        _ = task
         guard let downstream else { return }
         if let response, error == nil {
             _ = downstream.receive((data ?? Data(), response))

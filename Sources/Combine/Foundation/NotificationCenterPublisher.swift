@@ -171,15 +171,13 @@ where Downstream.Input == Notification, Downstream.Failure == Never {
     }
 
     func cancel() {
-        let (delivery, observer): (Subscription?, NSObjectProtocol?) = lock.withLock {
-            defer {
-                downstream = nil
-                self.delivery = nil
-                self.observer = nil
-            }
-            return (self.delivery, self.observer)
-        }
+        lock.acquire()
+        let downstream = self.downstream.take()
+        let delivery = self.delivery.take()
+        let observer = self.observer.take()
+        lock.release()
         if let observer { center.removeObserver(observer) }
         delivery?.cancel()
+        _ = downstream  // released here, outside the lock
     }
 }

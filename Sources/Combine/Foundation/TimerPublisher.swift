@@ -228,12 +228,13 @@ where Downstream.Input == Date, Downstream.Failure == Never {
     }
 
     func cancel() {
-        let hub: TimerHub? = lock.withLock {
-            downstream = nil
-            demand = .none
-            return self.hub
-        }
+        lock.acquire()
+        let downstream = self.downstream.take()
+        demand = .none
+        let hub = self.hub
+        lock.release()
         hub?.detach(self)
+        _ = downstream  // released here, outside the lock
     }
 
     func receiveTick(_ date: Date) {

@@ -73,9 +73,10 @@ final class AsyncIteration<Input, Failure: Error>: Subscriber, Cancellable, Cust
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
+        var subscription: Subscription?  // released after the lock
         let continuation: UnsafeContinuation<Delivery, Error>? = lock.withLock {
             guard case .active = phase else { return nil }
-            subscription = nil
+            subscription = self.subscription.take()
             guard let waiting else {
                 phase = .completed(completion)
                 return nil
@@ -84,21 +85,21 @@ final class AsyncIteration<Input, Failure: Error>: Subscriber, Cancellable, Cust
             self.waiting = nil
             return waiting
         }
+        _ = subscription
         continuation?.resume(with: Self.result(of: completion))
     }
 
     /// Ends the iteration: cancels the subscription and lets a waiting `next()` return `nil`.
     func cancel() {
-        let (subscription, continuation): (Subscription?, UnsafeContinuation<Delivery, Error>?) = lock.withLock {
-            phase = .done
-            defer {
-                self.subscription = nil
-                waiting = nil
-            }
-            return (self.subscription, waiting)
-        }
+        lock.acquire()
+        let phase = self.phase  // a failure it held is released after the lock
+        self.phase = .done
+        let subscription = self.subscription.take()
+        let continuation = waiting.take()
+        lock.release()
         subscription?.cancel()
         continuation?.resume(returning: Delivery(element: nil))
+        _ = phase
     }
 
     /// Requests one value and waits for it; `nil` once finished or cancelled; throws the

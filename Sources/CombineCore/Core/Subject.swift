@@ -58,13 +58,11 @@ final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, Cu
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-        let subject: Downstream? = lock.withLock {
-            defer {
-                self.subject = nil
-                upstream = nil
-            }
-            return self.subject
-        }
+        lock.acquire()
+        let subject = self.subject.take()
+        let upstream = self.upstream.take()
+        lock.release()
+        _ = upstream  // released here, outside the lock
         subject?.send(completion: completion)
     }
 

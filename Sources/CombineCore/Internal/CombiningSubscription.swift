@@ -26,15 +26,18 @@ final class CombiningSlot<Input>: CombiningSlotState, @unchecked Sendable {
     override init() {}
 
     /// Keeps a value: queued for `zip`, replacing the previous one for `combineLatest`.
+    /// - Returns: The value replaced, for the caller to release after the lock.
     @inlinable
-    func append(_ value: Input, keepingOnlyLatest: Bool) {
+    func append(_ value: Input, keepingOnlyLatest: Bool) -> Input? {
         if keepingOnlyLatest {
-            latest = value
             available = 1
-        } else {
-            queue.append(value)
-            available &+= 1
+            let replaced = latest
+            latest = value
+            return replaced
         }
+        queue.append(value)
+        available &+= 1
+        return nil
     }
 
     /// The value to combine (call only when not empty): the latest for `combineLatest`
@@ -137,13 +140,15 @@ where Downstream.Input == (repeat each Input) {
 
     @inlinable
     func receive<Value>(_ value: Value, for slot: CombiningSlot<Value>) {
+        var replaced: Value?  // the previous latest value, released after the lock
         let cancel: Bool = lock.withLock {
             guard !isTerminated else { return false }
-            slot.append(value, keepingOnlyLatest: mode == .combineLatest)
+            replaced = slot.append(value, keepingOnlyLatest: mode == .combineLatest)
             guard let combined = combineLocked() else { return false }
             enqueueLocked(combined)
             return mode == .zip && finishZipIfExhaustedLocked()
         }
+        _ = replaced
         if cancel { cancelUpstreams() }
         drain()
     }
@@ -152,10 +157,11 @@ where Downstream.Input == (repeat each Input) {
     func receive<Value>(
         completion: Subscribers.Completion<Downstream.Failure>, for slot: CombiningSlot<Value>
     ) {
+        var finishedUpstream: Subscription?  // released after the lock
         let cancel: Bool = lock.withLock {
             guard !isTerminated else { return false }
             slot.finished = true
-            slot.subscription = nil
+            finishedUpstream = slot.subscription.take()
             if case .failure = completion { return finishLocked(completion) }
             switch mode {
             case .zip:
@@ -165,6 +171,7 @@ where Downstream.Input == (repeat each Input) {
                 return false
             }
         }
+        _ = finishedUpstream
         if cancel { cancelUpstreams() }
         drain()
     }

@@ -53,13 +53,11 @@ final class EventHandlingSubscription<Downstream: Subscriber>: Subscriber, Subsc
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-        let target: Downstream? = lock.withLock {
-            defer {
-                downstream = nil
-                upstream = nil
-            }
-            return downstream
-        }
+        lock.acquire()
+        let target = downstream.take()
+        let upstream = self.upstream.take()
+        lock.release()
+        _ = upstream  // released here, outside the lock
         guard let target else { return }
         callbacks.completion?(completion)
         target.receive(completion: completion)
@@ -71,15 +69,14 @@ final class EventHandlingSubscription<Downstream: Subscriber>: Subscriber, Subsc
     }
 
     func cancel() {
-        let upstream: Subscription? = lock.withLock {
-            defer {
-                downstream = nil
-                self.upstream = nil
-            }
-            return self.upstream
+        lock.acquire()
+        let downstream = self.downstream.take()
+        let upstream = self.upstream.take()
+        lock.release()
+        if let upstream {
+            callbacks.cancel?()
+            upstream.cancel()
         }
-        guard let upstream else { return }
-        callbacks.cancel?()
-        upstream.cancel()
+        _ = downstream  // released here, outside the lock
     }
 }

@@ -56,9 +56,10 @@ final class FallbackSubscription<UpstreamFailure: Error, Downstream: Subscriber>
     }
 
     func receive(completion: Subscribers.Completion<UpstreamFailure>) {
+        var finishedUpstream: Subscription?  // released after the lock
         let (target, ending): (Downstream?, Ending?) = lock.withLock {
             guard let downstream, held == nil else { return (nil, nil) }
-            upstream = nil
+            finishedUpstream = upstream.take()
             let ending = self.ending(completion, receivedValue)
             if ending.fallback != nil && demand == .none {
                 held = ending
@@ -67,6 +68,7 @@ final class FallbackSubscription<UpstreamFailure: Error, Downstream: Subscriber>
             self.downstream = nil
             return (downstream, ending)
         }
+        _ = finishedUpstream
         if let target, let ending { deliver(ending, to: target) }
     }
 
@@ -90,14 +92,13 @@ final class FallbackSubscription<UpstreamFailure: Error, Downstream: Subscriber>
     }
 
     func cancel() {
-        let upstream: Subscription? = lock.withLock {
-            defer {
-                downstream = nil
-                self.upstream = nil
-                held = nil
-            }
-            return self.upstream
-        }
+        lock.acquire()
+        let downstream = self.downstream.take()
+        let upstream = self.upstream.take()
+        let held = self.held.take()
+        lock.release()
         upstream?.cancel()
+        _ = downstream  // released here, outside the lock
+        _ = held
     }
 }

@@ -11,6 +11,11 @@
 ///
 /// A failure is delivered as soon as it is produced (queued outputs are dropped);
 /// `.finished` waits until the queue is empty.
+///
+/// Nothing that may hold user objects (the subscriber, queued outputs, the completion) is
+/// released with the lock held: its deinit could call back into this subscription (a
+/// subscriber cancelling from its `deinit`) and take the lock again. Dropped state is carried
+/// out of the critical section and let go after it.
 @usableFromInline
 class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, CustomReflectable, @unchecked Sendable {
     @usableFromInline typealias Output = Downstream.Input
@@ -50,10 +55,10 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
     @usableFromInline
     final var queuedCountLocked: Int { queue.count }
 
-    /// Drops the oldest queued output.
+    /// Drops the oldest queued output and returns it, for the caller to release after the lock.
     @usableFromInline
-    final func dropOldestLocked() {
-        _ = queue.popFirst()
+    final func dropOldestLocked() -> Output? {
+        queue.popFirst()
     }
 
     /// The subscriber's outstanding demand minus the outputs waiting in the queue.
@@ -62,7 +67,8 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
         demand - queue.count
     }
 
-    /// Records the completion. Call with `lock` held; call ``drain()`` after.
+    /// Records the completion. Call with `lock` held; call ``drain()`` after: it delivers a
+    /// failure ahead of the queued outputs, then drops them (outside the lock).
     /// - Returns: Whether this was the first completion (later ones are ignored).
     @discardableResult
     @inlinable
@@ -70,9 +76,6 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
         guard !isTerminated else { return false }
         isTerminated = true
         self.completion = completion
-        if case .failure = completion {
-            queue = RingQueue()
-        }
         return true
     }
 
@@ -116,6 +119,7 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
                 didDeliver(more)
             case .completion(let downstream, let completion):
                 downstream.receive(completion: completion)
+                if case .failure = completion { dropQueue() }
                 return
             }
         }
@@ -134,11 +138,15 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
             deliveringThread = previous
             return .stop
         }
-        if demand > 0, let value = queue.popFirst() {
+        // A failure overtakes the queued outputs, which ``drain()`` drops once it is delivered
+        // (checked only once terminated: the steady state reads one flag).
+        var overtaking = false
+        if isTerminated, case .failure? = completion { overtaking = true }
+        if !overtaking, demand > 0, let value = queue.popFirst() {
             demand -= 1
             return .value(downstream, value)
         }
-        if let completion, queue.isEmpty {
+        if let completion, overtaking || queue.isEmpty {
             self.downstream = nil
             self.completion = nil
             deliveringThread = previous
@@ -146,6 +154,14 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
         }
         deliveringThread = previous
         return .stop
+    }
+
+    /// Empties the queue, releasing the outputs after the lock: their deinits may call back.
+    @inlinable
+    final func dropQueue() {
+        var dropped = RingQueue<Output>()
+        lock.withLock { swap(&dropped, &queue) }
+        _ = dropped
     }
 
     // MARK: Subscription
@@ -163,17 +179,23 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
         drain()
     }
 
+    // Reached through `any Subscription`, so it runs unspecialised: it takes the state out of
+    // the lock one value at a time (see ARCHITECTURE.md).
     @usableFromInline
     func cancel() {
-        let wasActive: Bool = lock.withLock {
-            let wasActive = downstream != nil && !isTerminated
-            downstream = nil
-            isTerminated = true
-            queue = RingQueue()
-            completion = nil
-            return wasActive
-        }
+        lock.acquire()
+        let wasActive = downstream != nil && !isTerminated
+        let downstream = self.downstream.take()
+        isTerminated = true
+        let queue = self.queue  // a copy and an assignment: `swap` would look up metadata
+        self.queue = RingQueue()
+        let completion = self.completion.take()
+        lock.release()
         if wasActive { cancelUpstreams() }
+        // Released here, outside the lock: the subscriber's deinit may cancel again.
+        _ = downstream
+        _ = queue
+        _ = completion
     }
 
     /// Hands this subscription to the subscriber.

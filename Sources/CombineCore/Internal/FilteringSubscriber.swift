@@ -111,13 +111,12 @@ where Downstream.Input == Stepper.Output, Downstream.Failure == Stepper.Failure 
 
     @usableFromInline
     func receive(completion: Subscribers.Completion<UpstreamFailure>) {
-        let forward: Downstream? = lock.withLock {
-            guard !done else { return nil }
-            done = true
-            upstream = nil
-            defer { downstream = nil }
-            return downstream
-        }
+        lock.acquire()
+        let forward = done ? nil : downstream.take()
+        done = true
+        let upstream = self.upstream.take()
+        lock.release()
+        _ = upstream  // released here, outside the lock
         forward?.receive(completion: completion.mapError(convertFailure))
     }
 

@@ -99,11 +99,12 @@ where
             fail(completion)
             return
         }
-        lock.withLock {
-            outer = nil
+        let finishedOuter: Subscription? = lock.withLock {
             outerFinished = true
             if inners.isEmpty { finishLocked(.finished) }
+            return outer.take()
         }
+        _ = finishedOuter  // released here, outside the lock
         drain()
     }
 
@@ -139,11 +140,13 @@ where
             if live { fail(completion) }
             return
         }
+        var finishedInner: Subscription?  // released after the lock
         let askForAnother: Subscription? = lock.withLock {
-            guard inners.remove(id) else { return nil }
+            guard inners.remove(id, releasing: &finishedInner) else { return nil }
             if outerFinished && inners.isEmpty { finishLocked(.finished) }
             return switching || maxPublishers == .unlimited ? nil : outer
         }
+        _ = finishedInner
         askForAnother?.request(.max(1))
         drain()
     }

@@ -85,12 +85,13 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
     }
 
     fileprivate func upstreamCompleted(_ completion: Subscribers.Completion<Downstream.Failure>) {
+        var finishedUpstream: Subscription?  // released after the lock
         let trigger: Subscription? = lock.withLock {
-            upstream = nil
+            finishedUpstream = upstream.take()
             guard finishLocked(completion) else { return nil }
-            defer { self.trigger = nil }
-            return self.trigger
+            return self.trigger.take()
         }
+        _ = finishedUpstream
         trigger?.cancel()
         drain()
     }
@@ -127,7 +128,7 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
     }
 
     fileprivate func triggerCompleted(_ completion: Subscribers.Completion<Trigger.Failure>) {
-        lock.withLock { trigger = nil }
+        _ = lock.withLock { trigger.take() }  // released here, outside the lock
         guard case .failure(let error) = completion, let convert = convertTriggerFailure else { return }
         let first = lock.withLock { !fired && finishLocked(.failure(convert(error))) }
         if first { cancelUpstreams() }

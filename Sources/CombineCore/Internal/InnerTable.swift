@@ -75,12 +75,13 @@ struct InnerTable {
         return true
     }
 
-    /// Removes a live inner; `false` if it was already gone.
+    /// Removes a live inner; `false` if it was already gone. Its subscription is moved to
+    /// `released`, for the caller to let go of after releasing its lock.
     @inlinable
-    mutating func remove(_ id: ID) -> Bool {
+    mutating func remove(_ id: ID, releasing released: inout Subscription?) -> Bool {
         guard contains(id) else { return false }
         entries[id.slot].isLive = false
-        entries[id.slot].subscription = nil
+        released = entries[id.slot].subscription.take()
         count -= 1
         freeSlots.append(id.slot)
         return true

@@ -82,8 +82,9 @@ final class MergeSubscription<Downstream: Subscriber>: FanIn<Downstream>, @unche
 
     @usableFromInline
     func receive(completion: Subscribers.Completion<Downstream.Failure>, at index: Int) {
+        var finishedUpstream: Subscription?  // released after the lock
         let failed: Bool = lock.withLock {
-            upstreams[index] = nil
+            finishedUpstream = upstreams[index].take()
             switch completion {
             case .finished:
                 finishedCount += 1
@@ -93,6 +94,7 @@ final class MergeSubscription<Downstream: Subscriber>: FanIn<Downstream>, @unche
                 return finishLocked(completion)
             }
         }
+        _ = finishedUpstream
         if failed { cancelUpstreams() }
         drain()
     }

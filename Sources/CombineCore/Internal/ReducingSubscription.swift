@@ -90,55 +90,56 @@ where Downstream.Input == R.Output, Downstream.Failure == R.Failure {
         }
     }
 
+    /// What ends the reduction; each case carries the upstream subscription, released (and
+    /// cancelled if asked) after the lock.
     private enum Conclusion {
         case ignore
-        case finish(Downstream, cancel: Subscription?)
-        case send(R.Output, Downstream, cancel: Subscription?)
-        case hold(cancel: Subscription?)
+        case finish(Downstream, upstream: Subscription)
+        case send(R.Output, Downstream, upstream: Subscription)
+        case hold(upstream: Subscription)
     }
 
     private func conclude(cancellingUpstream: Bool) {
         let result = reducer.result()
         let conclusion: Conclusion = lock.withLock {
             guard case .reducing(let upstream) = phase, let downstream else { return .ignore }
-            let cancel = cancellingUpstream ? upstream : nil
             guard let result else {
                 phase = .done
                 self.downstream = nil
-                return .finish(downstream, cancel: cancel)
+                return .finish(downstream, upstream: upstream)
             }
             guard demanded else {
                 phase = .holding(result)
-                return .hold(cancel: cancel)
+                return .hold(upstream: upstream)
             }
             phase = .done
             self.downstream = nil
-            return .send(result, downstream, cancel: cancel)
+            return .send(result, downstream, upstream: upstream)
         }
         switch conclusion {
         case .ignore:
             return
-        case .hold(let cancel):
-            cancel?.cancel()
-        case .finish(let downstream, let cancel):
-            cancel?.cancel()
+        case .hold(let upstream):
+            if cancellingUpstream { upstream.cancel() }
+        case .finish(let downstream, let upstream):
+            if cancellingUpstream { upstream.cancel() }
             downstream.receive(completion: .finished)
-        case .send(let result, let downstream, let cancel):
-            cancel?.cancel()
+        case .send(let result, let downstream, let upstream):
+            if cancellingUpstream { upstream.cancel() }
             _ = downstream.receive(result)
             downstream.receive(completion: .finished)
         }
     }
 
     private func fail(_ error: R.Failure, cancellingUpstream: Bool) {
-        let target: (Downstream, Subscription?)? = lock.withLock {
+        let target: (Downstream, Subscription)? = lock.withLock {
             guard case .reducing(let upstream) = phase, let downstream else { return nil }
             phase = .done
             self.downstream = nil
-            return (downstream, cancellingUpstream ? upstream : nil)
+            return (downstream, upstream)
         }
         guard let (downstream, upstream) = target else { return }
-        upstream?.cancel()
+        if cancellingUpstream { upstream.cancel() }
         downstream.receive(completion: .failure(error))
     }
 
@@ -157,14 +158,12 @@ where Downstream.Input == R.Output, Downstream.Failure == R.Failure {
     }
 
     func cancel() {
-        let upstream: Subscription? = lock.withLock {
-            defer {
-                phase = .done
-                downstream = nil
-            }
-            if case .reducing(let upstream) = phase { return upstream }
-            return nil
-        }
-        upstream?.cancel()
+        lock.acquire()
+        let phase = self.phase
+        self.phase = .done
+        let downstream = self.downstream.take()
+        lock.release()
+        if case .reducing(let upstream) = phase { upstream.cancel() }
+        _ = downstream  // released here, outside the lock, with a held result
     }
 }

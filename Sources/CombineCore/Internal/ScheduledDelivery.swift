@@ -100,12 +100,14 @@ final class ScheduledDelivery<Downstream: Subscriber>: Subscriber, Subscription,
 
     @inlinable
     func deliver(_ completion: Subscribers.Completion<Failure>) {
+        var upstream: Subscription?  // released after the lock
         let downstream: Downstream? = lock.withLock {
-            guard case .completing = state else { return nil }
+            guard case .completing(let subscription) = state else { return nil }
+            upstream = subscription
             state = .done
-            defer { self.downstream = nil }
-            return self.downstream
+            return self.downstream.take()
         }
+        _ = upstream
         downstream?.receive(completion: completion)
     }
 
@@ -119,14 +121,12 @@ final class ScheduledDelivery<Downstream: Subscriber>: Subscriber, Subscription,
 
     @usableFromInline
     func cancel() {
-        let upstream: Subscription? = lock.withLock {
-            defer {
-                state = .done
-                downstream = nil
-            }
-            if case .subscribed(let subscription) = state { return subscription }
-            return nil
-        }
-        upstream?.cancel()
+        lock.acquire()
+        let state = self.state
+        self.state = .done
+        let downstream = self.downstream.take()
+        lock.release()
+        if case .subscribed(let upstream) = state { upstream.cancel() }
+        _ = downstream  // released here, outside the lock
     }
 }

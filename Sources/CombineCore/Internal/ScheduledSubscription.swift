@@ -190,12 +190,14 @@ class ScheduledSubscription<Input, Downstream: Subscriber, Context: Scheduler>: 
     }
 
     private func upstreamEnded(with completion: Completion) {
+        var finishedUpstream: Subscription?  // released after the lock
         let first: Bool = lock.withLock {
             guard !upstreamEnded else { return false }
             upstreamEnded = true
-            upstream = nil
+            finishedUpstream = upstream.take()
             return true
         }
+        _ = finishedUpstream
         if first { upstreamCompleted(completion) }
     }
 

@@ -61,14 +61,12 @@ where Upstream.Output == Downstream.Input, Fallback.Output == Downstream.Input {
     }
 
     func cancel() {
-        let source: Subscription? = lock.withLock {
-            defer {
-                downstream = nil
-                self.source = nil
-            }
-            return self.source
-        }
+        lock.acquire()
+        let downstream = self.downstream.take()
+        let source = self.source.take()
+        lock.release()
         source?.cancel()
+        _ = downstream  // released here, outside the lock
     }
 
     fileprivate func receive(subscription: Subscription, generation: Int) {
@@ -97,12 +95,14 @@ where Upstream.Output == Downstream.Input, Fallback.Output == Downstream.Input {
     }
 
     fileprivate func finish(_ completion: Subscribers.Completion<Downstream.Failure>, generation: Int) {
+        var source: Subscription?  // released after the lock
         let target: Downstream? = lock.withLock {
             guard generation == self.generation, let downstream else { return nil }
             self.downstream = nil
-            source = nil
+            source = self.source.take()
             return downstream
         }
+        _ = source
         target?.receive(completion: completion)
     }
 
@@ -118,12 +118,14 @@ where Upstream.Output == Downstream.Input, Fallback.Output == Downstream.Input {
             finish(completion, generation: generation)
             return
         }
+        var finishedSource: Subscription?  // released after the lock
         let next: Int? = lock.withLock {
             guard generation == self.generation, downstream != nil else { return nil }
             self.generation += 1
-            source = nil
+            finishedSource = source.take()
             return self.generation
         }
+        _ = finishedSource
         guard let next else { return }
         switch succession {
         case .resubscribe:

@@ -28,18 +28,26 @@ final class ObjectWillChangeTable: @unchecked Sendable {
     /// The publisher of `object`, made on first request.
     func publisher(for object: AnyObject) -> ObservableObjectPublisher {
         let key = ObjectIdentifier(object)
-        return lock.withLock {
+        // The publishers of objects gone, released after the lock: a publisher's subscribers
+        // may go with it, and their deinits may ask this table for a publisher.
+        var swept: [ObjectIdentifier: Entry] = [:]
+        var replaced: Entry?
+        let publisher: ObservableObjectPublisher = lock.withLock {
             if let entry = entries[key], entry.object === object {
                 return entry.publisher
             }
             if entries.count >= sweepAt {
-                entries = entries.filter { $0.value.object != nil }
+                swap(&swept, &entries)
+                entries = swept.filter { $0.value.object != nil }
                 sweepAt = max(Self.minimumSweepSize, entries.count * 2)
             }
             let publisher = ObservableObjectPublisher()
-            entries[key] = Entry(object: object, publisher: publisher)
+            replaced = entries.updateValue(Entry(object: object, publisher: publisher), forKey: key)
             return publisher
         }
+        _ = swept
+        _ = replaced
+        return publisher
     }
 
     /// How many entries the table holds, live or not yet swept.

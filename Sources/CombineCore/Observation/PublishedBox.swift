@@ -34,7 +34,9 @@ final class PublishedBox<Value>: @unchecked Sendable {
         let objectWillChange = lock.withLock { self.objectWillChange }
         objectWillChange?.send()
         subject.send(newValue)
-        lock.withLock { stored = newValue }
+        var replaced = newValue
+        lock.withLock { swap(&stored, &replaced) }
+        _ = replaced  // the previous value, released here, outside the lock
     }
 
     func connectObjectWillChange(_ candidate: ObservableObjectPublisher?) -> ObservableObjectPublisher {
@@ -59,6 +61,6 @@ final class PublishedBox<Value>: @unchecked Sendable {
     }
 
     func detach(_ subscriber: CombineIdentifier) {
-        lock.withLock { _ = upstreams.removeValue(forKey: subscriber) }
+        _ = lock.withLock { upstreams.removeValue(forKey: subscriber) }  // released here, outside the lock
     }
 }

@@ -132,30 +132,39 @@ private final class BufferSubscription<Downstream: Subscriber>: FanIn<Downstream
     }
 
     fileprivate func upstreamValue(_ value: Downstream.Input) {
-        let failed: Bool = lock.withLock {
+        // The oldest value dropped to make room, released after the lock.
+        var dropped: Downstream.Input?
+        // `true`: the buffer is full and fails with the custom error, made after the lock.
+        let overflowed: Bool = lock.withLock {
             guard !isTerminated else { return false }
             if queuedCountLocked >= size && unqueuedDemandLocked == .none {
                 switch whenFull {
                 case .dropNewest:
                     return false
                 case .dropOldest:
-                    dropOldestLocked()
-                case .customError(let makeError):
-                    return finishLocked(.failure(makeError()))
+                    dropped = dropOldestLocked()
+                case .customError:
+                    return true
                 }
             }
             enqueueLocked(value)
             return false
         }
-        if failed { cancelUpstreams() }
+        _ = dropped
+        if overflowed, case .customError(let makeError) = whenFull {
+            let error = makeError()
+            let failed = lock.withLock { finishLocked(.failure(error)) }
+            if failed { cancelUpstreams() }
+        }
         drain()
     }
 
     fileprivate func upstreamCompleted(_ completion: Subscribers.Completion<Downstream.Failure>) {
-        lock.withLock {
-            upstream = nil
+        let upstream: Subscription? = lock.withLock {
             finishLocked(completion)
+            return self.upstream.take()
         }
+        _ = upstream  // released here, outside the lock
         drain()
     }
 

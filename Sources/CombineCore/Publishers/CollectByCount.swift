@@ -80,14 +80,13 @@ extension Publishers {
             }
 
             func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-                let (target, partial): (Downstream?, [Upstream.Output]) = lock.withLock {
-                    defer {
-                        downstream = nil
-                        upstream = nil
-                        group = []
-                    }
-                    return (downstream, group)
-                }
+                lock.acquire()
+                let target = downstream.take()
+                let upstream = self.upstream.take()
+                let partial = group
+                group = []
+                lock.release()
+                _ = upstream  // released here, outside the lock
                 guard let target else { return }
                 if case .finished = completion, !partial.isEmpty { _ = target.receive(partial) }
                 target.receive(completion: completion)
@@ -99,15 +98,16 @@ extension Publishers {
             }
 
             func cancel() {
-                let upstream: Subscription? = lock.withLock {
-                    defer {
-                        downstream = nil
-                        self.upstream = nil
-                        group = []
-                    }
-                    return self.upstream
-                }
+                lock.acquire()
+                let downstream = self.downstream.take()
+                let upstream = self.upstream.take()
+                let group = self.group
+                self.group = []
+                lock.release()
                 upstream?.cancel()
+                // Released here, outside the lock: the subscriber's deinit may cancel again.
+                _ = downstream
+                _ = group
             }
         }
     }

@@ -96,14 +96,16 @@ where Downstream.Input == [Element] {
 
     override func upstreamValue(_ input: Element) -> Subscribers.Demand {
         // `nil`: ignored; `true`: the buffer filled up and was published.
+        var group: [Element] = []  // released after the lock when the subscriber had no demand for it
         let filled: Bool? = lock.withLock {
             guard isLiveLocked else { return nil }
             buffer.append(input)
             guard let maxCount, buffer.count >= maxCount else { return false }
-            enqueueWithinDemandLocked(buffer)
-            buffer = []
+            swap(&group, &buffer)
+            enqueueWithinDemandLocked(group)
             return true
         }
+        _ = group
         guard let filled else { return .none }
         if filled {
             restartTimer(every: interval)
@@ -113,12 +115,14 @@ where Downstream.Input == [Element] {
     }
 
     override func timerFired(_ generation: Int) {
+        var group: [Element] = []  // released after the lock when the subscriber had no demand for it
         let published: Bool = lock.withLock {
             guard isCurrentTimerLocked(generation), isLiveLocked, !buffer.isEmpty else { return false }
-            enqueueWithinDemandLocked(buffer)
-            buffer = []
+            swap(&group, &buffer)
+            enqueueWithinDemandLocked(group)
             return true
         }
+        _ = group
         if published { drain() }
     }
 

@@ -77,14 +77,17 @@ private final class DebounceSubscription<Downstream: Subscriber, Context: Schedu
     // value, and the value is delivered at the same time: `dueTime` after the latest value.
     override func upstreamValue(_ input: Downstream.Input) -> Subscribers.Demand {
         let due = scheduler.now.advanced(by: dueTime)
+        var replaced: Downstream.Input?  // the value this one supersedes, released after the lock
         let arm: Bool = lock.withLock {
             guard isLiveLocked else { return false }
+            replaced = pending
             pending = input
             deadline = due
             guard !armed else { return false }
             armed = true
             return true
         }
+        _ = replaced
         if arm { schedule(for: due) }
         return .none
     }
@@ -97,6 +100,7 @@ private final class DebounceSubscription<Downstream: Subscriber, Context: Schedu
 
     private func deadlinePassed() {
         let now = scheduler.now
+        var due: Downstream.Input?  // released after the lock when the subscriber had no demand for it
         let later: Context.SchedulerTimeType?? = lock.withLock {
             guard pending != nil, !isTerminated, let deadline else {
                 armed = false
@@ -104,10 +108,11 @@ private final class DebounceSubscription<Downstream: Subscriber, Context: Schedu
             }
             if now < deadline { return .some(deadline) }
             armed = false
-            if let value = pending { enqueueWithinDemandLocked(value) }
-            pending = nil
+            due = pending.take()
+            if let due { enqueueWithinDemandLocked(due) }
             return .some(nil)
         }
+        _ = due
         guard let later else { return }
         if let later {
             schedule(for: later)
@@ -117,7 +122,7 @@ private final class DebounceSubscription<Downstream: Subscriber, Context: Schedu
     }
 
     override func upstreamCompleted(_ completion: Completion) {
-        lock.withLock { pending = nil }
+        _ = lock.withLock { pending.take() }  // released here, outside the lock
         completeOnScheduler(completion, options: nil)
     }
 }

@@ -104,13 +104,16 @@ private final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Dow
     }
 
     private func deliverIfReady() {
+        // The future, when this was its last reference, is released after the lock.
+        var future: Future<Output, Failure>?
         let ready: (Downstream, Result<Output, Failure>)? = lock.withLock {
             guard subscribed, let downstream, let result else { return nil }
             if case .success = result, !requested { return nil }
             self.downstream = nil
-            self.future = nil
+            future = self.future.take()
             return (downstream, result)
         }
+        _ = future
         guard let (downstream, result) = ready else { return }
         switch result {
         case .success(let value):

@@ -160,9 +160,8 @@ extension Publishers {
         }
 
         private func endCycle(_ subject: PassthroughSubject<Output, Failure>) {
-            lock.withLock {
-                if cycle?.subject === subject { cycle = nil }
-            }
+            let ended = lock.withLock { cycle?.subject === subject ? cycle.take() : nil }
+            _ = ended  // released here, outside the lock
         }
 
         /// Shares are equal when they are the same instance.

@@ -80,14 +80,12 @@ extension Publishers {
             }
 
             func receive(completion: Subscribers.Completion<Failure>) {
-                let downstream: Downstream? = lock.withLock {
-                    defer {
-                        self.downstream = nil
-                        upstream = nil
-                    }
-                    return upstream == nil ? nil : self.downstream
-                }
-                downstream?.receive(completion: completion)
+                lock.acquire()
+                let upstream = self.upstream.take()
+                let downstream = self.downstream.take()
+                lock.release()
+                // Both are released after the lock; a completion without a subscription is ignored.
+                if upstream != nil { downstream?.receive(completion: completion) }
             }
 
             func request(_ demand: Subscribers.Demand) {
@@ -97,15 +95,12 @@ extension Publishers {
             }
 
             func cancel() {
-                let upstream: Subscription? = lock.withLock {
-                    defer {
-                        self.upstream = nil
-                        downstream = nil
-                    }
-                    return self.upstream
-                }
-                guard let upstream else { return }
-                onScheduler { upstream.cancel() }
+                lock.acquire()
+                let upstream = self.upstream.take()
+                let downstream = self.downstream.take()
+                lock.release()
+                if let upstream { onScheduler { upstream.cancel() } }
+                _ = downstream  // released here, outside the lock
             }
         }
     }

@@ -76,16 +76,21 @@ private final class ThrottleSubscription<Downstream: Subscriber, Context: Schedu
     override func upstreamValue(_ input: Downstream.Input) -> Subscribers.Demand {
         let now = scheduler.now
         // The time to schedule a delivery at, if this value starts a new one.
+        var replaced: Downstream.Input?  // the value this one supersedes, released after the lock
         let deliverAt: Context.SchedulerTimeType? = lock.withLock {
             guard isLiveLocked, unqueuedDemandLocked > (pending == nil ? 0 : 1) else { return nil }
             guard pending == nil else {
-                if latest { pending = input }
+                if latest {
+                    replaced = pending
+                    pending = input
+                }
                 return nil
             }
             pending = input
             guard let lastDelivery else { return now }
             return max(now, lastDelivery.advanced(by: interval))
         }
+        _ = replaced
         guard let deliverAt else { return .none }
         if deliverAt <= now {
             scheduler.schedule(options: nil) { [weak self] in self?.deliverPending() }

@@ -175,21 +175,27 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     @inlinable
     func drain() {
         while true {
+            // Let go of after the lock: the subject's core on completion (its last reference may
+            // hold the current value), events dropped by a completion or a cancel.
+            var core: SubjectCore<Output, Failure>?
+            var dropped: [Event] = []
             let next: (Downstream, Event)? = lock.withLock {
                 guard let downstream, !pending.isEmpty else {
-                    if downstream == nil && !pending.isEmpty { pending = [] }  // cancelled meanwhile
+                    if downstream == nil { swap(&dropped, &pending) }  // cancelled meanwhile
                     delivering.store(0, ordering: .releasing)
                     return nil
                 }
                 let event = pending.removeFirst()
                 if case .completion = event {
                     self.downstream = nil
-                    core = nil
-                    pending = []
+                    core = self.core.take()
+                    swap(&dropped, &pending)
                     delivering.store(0, ordering: .releasing)
                 }
                 return (downstream, event)
             }
+            _ = core
+            _ = dropped
             guard let (downstream, event) = next else { return }
             switch event {
             case .value(let value):
@@ -207,19 +213,30 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     @usableFromInline
     func finish(_ completion: Subscribers.Completion<Failure>) {
         let me = currentThreadID()
-        let target: Downstream? = lock.withLock {
-            guard let downstream, !terminated else { return nil }
-            terminated = true
-            let current = delivering.load(ordering: .acquiring)
-            if current & ~Self.pendingBit != me, handOffLocked(seen: current) {
-                pending.append(.completion(completion))
-                return nil
-            }
-            self.downstream = nil
-            core = nil
-            pending = []
-            return downstream
+        lock.acquire()
+        guard downstream != nil, !terminated else {
+            lock.release()
+            return
         }
+        terminated = true
+        let current = delivering.load(ordering: .acquiring)
+        if current & ~Self.pendingBit != me, handOffLocked(seen: current) {
+            pending.append(.completion(completion))
+            lock.release()
+            return
+        }
+        let target = downstream.take()
+        let core = self.core.take()
+        var dropped: [Event] = []
+        if !pending.isEmpty {
+            dropped = pending
+            pending = []
+        }
+        lock.release()
+        // The core (whose last reference may hold the current value) and the dropped events are
+        // released outside the lock.
+        _ = core
+        _ = dropped
         target?.receiveCompletion(completion)
     }
 

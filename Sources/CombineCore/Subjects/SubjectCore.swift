@@ -56,14 +56,22 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
 
     @inlinable
     func send(_ value: Output, storingAfterCompletion: Bool) {
+        var replaced: Output?  // the previous current value, released after the lock
         let snapshot: ContiguousArray<AnyObject?>? = lock.withLock {
             guard completion == nil else {
-                if storingAfterCompletion { current = value }
+                if storingAfterCompletion {
+                    replaced = current
+                    current = value
+                }
                 return nil
             }
-            if holdsCurrentValue { current = value }
+            if holdsCurrentValue {
+                replaced = current
+                current = value
+            }
             return conduits
         }
+        _ = replaced
         guard let snapshot else { return }
         for conduit in snapshot {
             if let conduit { Self.conduit(conduit).offer(value) }
@@ -72,16 +80,18 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
 
     @usableFromInline
     func send(completion: Subscribers.Completion<Failure>) {
+        var upstreams: [Subscription] = []  // released after the lock
         let snapshot: ContiguousArray<AnyObject?>? = lock.withLock {
             guard self.completion == nil else { return nil }
             self.completion = completion
+            swap(&upstreams, &self.upstreams)
             defer {
                 conduits = []
                 liveConduits = 0
-                upstreams = []
             }
             return conduits
         }
+        _ = upstreams
         guard let snapshot else { return }
         for conduit in snapshot {
             if let conduit { Self.conduit(conduit).finish(completion) }

@@ -193,13 +193,15 @@ public final class MarblePublisher<Output, Failure: Error>: Publisher, CustomStr
         }
 
         func cancel() {
-            let wasOpen: Bool = lock.locked {
-                guard subscriber != nil else { return false }
-                subscriber = nil
-                pending = []
-                return true
+            // The subscriber and the undelivered events are released after the lock: the
+            // subscriber's deinit may cancel again.
+            var dropped: [MarbleEvent<Output, Failure>] = []
+            let subscriber: AnySubscriber<Output, Failure>? = lock.locked {
+                swap(&dropped, &pending)
+                return self.subscriber.take()
             }
-            if wasOpen { publisher?.didCancel(self) }
+            if subscriber != nil { publisher?.didCancel(self) }
+            _ = dropped
         }
 
         /// Queues an event for the subscriber and delivers what its demand allows.
@@ -213,7 +215,10 @@ public final class MarblePublisher<Output, Failure: Error>: Publisher, CustomStr
         // picks it up.
         private func drain() {
             while true {
-                switch nextStep() {
+                var dropped: [MarbleEvent<Output, Failure>] = []  // released after the lock
+                let step = nextStep(dropping: &dropped)
+                _ = dropped
+                switch step {
                 case .idle:
                     return
                 case .value(let subscriber, let value):
@@ -229,7 +234,9 @@ public final class MarblePublisher<Output, Failure: Error>: Publisher, CustomStr
             }
         }
 
-        private func nextStep() -> Step {
+        /// The next thing to deliver; events it drops go to `dropped`, for the caller to
+        /// release after the lock.
+        private func nextStep(dropping dropped: inout [MarbleEvent<Output, Failure>]) -> Step {
             lock.locked {
                 guard !delivering, let subscriber else { return .idle }
                 while let event = pending.first {
@@ -242,9 +249,9 @@ public final class MarblePublisher<Output, Failure: Error>: Publisher, CustomStr
                             return .value(subscriber, value)
                         }
                         if holdsValues { return .idle }
-                        pending.removeFirst()  // hot: missed for want of demand
+                        dropped.append(pending.removeFirst())  // hot: missed for want of demand
                     case .completion(let completion):
-                        pending = []
+                        swap(&dropped, &pending)
                         self.subscriber = nil
                         return .completion(subscriber, completion)
                     }

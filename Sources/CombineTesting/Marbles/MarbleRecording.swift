@@ -103,10 +103,11 @@ final class MarbleRecorder<Input, Failure: Error>: Subscriber, @unchecked Sendab
 
     func receive(completion: Subscribers.Completion<Failure>) {
         record(.completion(completion))
-        lock.locked {
+        let subscription: Subscription? = lock.locked {
             completed = true
-            subscription = nil
+            return self.subscription.take()
         }
+        _ = subscription  // released here, outside the lock
     }
 
     private func record(_ event: MarbleEvent<Input, Failure>) {

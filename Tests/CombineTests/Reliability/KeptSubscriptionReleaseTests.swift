@@ -15,7 +15,7 @@ struct KeptSubscriptionReleaseTests {
     /// Builds a pipeline on `subject` whose subscriber keeps its subscription.
     struct Pipeline: Sendable, CustomTestStringConvertible {
         let name: String
-        let attach: @Sendable (PassthroughSubject<Int, TestFailure>, TestSubscriber<Int, TestFailure>) -> Void
+        let attach: @Sendable (PassthroughSubject<Int, TestFailure>, AnySubscriber<Int, TestFailure>) -> Void
         var testDescription: String { name }
     }
 
@@ -56,7 +56,7 @@ struct KeptSubscriptionReleaseTests {
         do {
             let subscriber = TestSubscriber<Int, TestFailure>()
             weakSubscriber = subscriber
-            pipeline.attach(subject, subscriber)
+            pipeline.attach(subject, AnySubscriber(subscriber))
             subject.send(1)
             switch ending {
             case .completion:
@@ -69,5 +69,78 @@ struct KeptSubscriptionReleaseTests {
         }
         #expect(weakSubscriber == nil, "\(pipeline.name) keeps its subscriber after \(ending.rawValue)")
         withExtendedLifetime(subject) {}
+    }
+
+    /// Attaches a ``CancelsOnDeinit`` held only by the pipeline (it goes when the pipeline lets
+    /// go of it, and cancels from its deinit); returns its subscription and whether it is gone.
+    static func attachCancellingFromDeinit(
+        _ pipeline: Pipeline, to subject: PassthroughSubject<Int, TestFailure>,
+        demand: Subscribers.Demand = .unlimited
+    ) -> (subscription: Subscription?, released: LockedValue<Bool>) {
+        let released = LockedValue(false)
+        let subscription = LockedValue<Subscription?>(nil)
+        pipeline.attach(
+            subject,
+            AnySubscriber(
+                CancelsOnDeinit<Int, TestFailure>(
+                    demand: demand,
+                    onSubscription: { received in subscription.withLock { $0 = received } },
+                    onRelease: { released.withLock { $0 = true } })))
+        return (subscription.current, released)
+    }
+
+    @Test(arguments: pipelines)
+    func aSubscriberCancellingFromItsDeinitIsReleasedWhenItsSubscriptionIsCancelled(_ pipeline: Pipeline) {
+        let subject = PassthroughSubject<Int, TestFailure>()
+        let (subscription, released) = Self.attachCancellingFromDeinit(pipeline, to: subject)
+        subject.send(1)
+        #expect(!released.current)
+        subscription?.cancel()
+        #expect(released.current, "\(pipeline.name) keeps a subscriber that cancels from its deinit")
+    }
+
+    enum Completion: String, CaseIterable, Sendable {
+        case finished, failure
+    }
+
+    /// The same subscriber, let go of by a pipeline that completes: a finish, or a failure —
+    /// with one value asked for, so that the second waits in the queue of `buffer`, `merge`,
+    /// `zip` or `flatMap` and the failure overtakes it.
+    @Test(arguments: pipelines, Completion.allCases)
+    func aSubscriberCancellingFromItsDeinitIsReleasedWhenItsPipelineCompletes(
+        _ pipeline: Pipeline, _ completion: Completion
+    ) {
+        let subject = PassthroughSubject<Int, TestFailure>()
+        let (subscription, released) = Self.attachCancellingFromDeinit(
+            pipeline, to: subject, demand: completion == .finished ? .unlimited : .max(1))
+        subject.send(1)
+        subject.send(2)
+        #expect(!released.current)
+        subject.send(completion: completion == .finished ? .finished : .failure(TestFailure()))
+        #expect(released.current, "\(pipeline.name) keeps a subscriber that cancels from its deinit")
+        subscription?.cancel()  // a cancel after the end does nothing
+    }
+
+    /// Every pipeline of the release catalogue (sources, operators, time operators on a
+    /// virtual-time scheduler), ended by a ``CancelsOnDeinit`` instead of a sink: each lets go
+    /// of it — on completion and on cancel — without holding a lock, and it is gone.
+    @Test(
+        arguments: (releaseCatalogue.filter { !subscriberReleaseCases.map(\.name).contains($0.name) }).flatMap {
+            entry in entry.endings.map { (entry, $0) }
+        })
+    func aSubscriberCancellingFromItsDeinitIsReleasedByEveryCataloguedPipeline(
+        _ entry: ReleaseCase, _ ending: ReleaseEnding
+    ) {
+        let rig = ReleaseRig(ending: ending, subscriber: .cancellingFromDeinit)
+        entry.build(rig, LifetimeToken())
+        #expect(rig.sinkCount > 0)
+        rig.run()
+        if ending == .completion {
+            #expect(rig.completionCount == rig.sinkCount, "\(entry.name): the pipeline did not complete")
+        }
+        #expect(
+            rig.releasedSubscriberCount == rig.sinkCount,
+            "\(entry.name) keeps a subscriber that cancels from its deinit after \(ending)")
+        withExtendedLifetime(rig) {}
     }
 }

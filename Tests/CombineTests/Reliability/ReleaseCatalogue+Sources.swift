@@ -101,6 +101,21 @@ let sourceReleaseCases: [ReleaseCase] = [
         }
         rig.sink(thermostat.objectWillChange.map { t.pass($0) }.prefix(3), t)
     },
+    // The same two sources subscribed directly (the subscriber then holds their own
+    // subscription): they never finish, so they are only cancelled.
+    ReleaseCase(name: "NotificationCenter.Publisher, direct", endings: [.cancel]) { rig, t in
+        let center = NotificationCenter()
+        let name = Notification.Name("ReleaseCatalogue")
+        rig.keepAlive(center)
+        rig.drive = { center.post(name: name, object: nil) }
+        rig.sink(center.publisher(for: name), t)
+    },
+    ReleaseCase(name: "Published.Publisher, direct", endings: [.cancel]) { rig, t in
+        let thermostat = Thermostat()
+        rig.keepAlive(thermostat)
+        rig.drive = { thermostat.target = 21 }
+        rig.sink(thermostat.$target, t)
+    },
     // A timer fires only while its run loop runs, which a test does not do without waiting:
     // cancelled before its first tick only.
     ReleaseCase(name: "Timer.TimerPublisher", endings: [.cancel]) { rig, t in

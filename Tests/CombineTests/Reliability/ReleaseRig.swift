@@ -121,6 +121,59 @@ private final class ReleaseTap<Downstream: Subscriber>: Subscriber, Subscription
     }
 }
 
+/// A hand-written subscriber that keeps its subscription and cancels it from its `deinit`, as
+/// one owning its subscription may. Held only by its pipeline, it goes when the pipeline lets
+/// go of it: a subscription that does so while holding its own lock receives that cancel
+/// re-entrantly and traps ("Recursive call to lock Mutex").
+final class CancelsOnDeinit<Input, Failure: Error>: Subscriber, @unchecked Sendable {
+    private let subscription = LockedValue<Subscription?>(nil)
+    private let demand: Subscribers.Demand
+    private let onSubscription: @Sendable (Subscription) -> Void
+    private let onCompletion: @Sendable () -> Void
+    private let onRelease: @Sendable () -> Void
+
+    /// - Parameters:
+    ///   - demand: Requested once, on subscription.
+    ///   - onSubscription: Called with the subscription, before the request.
+    ///   - onCompletion: Called on completion.
+    ///   - onRelease: Called from `deinit`, after the cancel.
+    init(
+        demand: Subscribers.Demand = .unlimited, onSubscription: @escaping @Sendable (Subscription) -> Void = { _ in },
+        onCompletion: @escaping @Sendable () -> Void = {}, onRelease: @escaping @Sendable () -> Void
+    ) {
+        self.demand = demand
+        self.onSubscription = onSubscription
+        self.onCompletion = onCompletion
+        self.onRelease = onRelease
+    }
+
+    deinit {
+        subscription.current?.cancel()
+        onRelease()
+    }
+
+    func receive(subscription: Subscription) {
+        self.subscription.withLock { $0 = subscription }
+        onSubscription(subscription)
+        subscription.request(demand)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand { .none }
+
+    func receive(completion: Subscribers.Completion<Failure>) { onCompletion() }
+}
+
+/// What ends each pipeline of a ``ReleaseRig``.
+enum ReleaseSubscriber: Sendable {
+    /// A `Subscribers.Sink` behind a tap that the watch follows; the rig keeps its
+    /// `AnyCancellable`.
+    case sink
+    /// A ``CancelsOnDeinit`` held only by the pipeline; the rig keeps its subscription, to
+    /// cancel it. Asks for one value in the `.cancel` ending, so that synchronous sources are
+    /// still running when the pipeline is cancelled.
+    case cancellingFromDeinit
+}
+
 /// One pipeline of the release catalogue: its sources stay alive in the rig, everything else
 /// is built in `build` from closures capturing the token.
 struct ReleaseCase: Sendable, CustomTestStringConvertible {
@@ -165,6 +218,7 @@ struct ReleaseCase: Sendable, CustomTestStringConvertible {
 /// `drive` and `finish`.
 final class ReleaseRig {
     let ending: ReleaseEnding
+    let subscriberKind: ReleaseSubscriber
     let subject = PassthroughSubject<Int, Never>()
     let scheduler = TestScheduler<VirtualTime, Never>()
     let watch = ReleaseWatch()
@@ -173,10 +227,12 @@ final class ReleaseRig {
     private var sources: [Any] = []
     private var cancellers: [() -> Void] = []
     private let completions = LockedValue(0)
+    private let releases = LockedValue(0)
     private(set) var sinkCount = 0
 
-    init(ending: ReleaseEnding) {
+    init(ending: ReleaseEnding, subscriber: ReleaseSubscriber = .sink) {
         self.ending = ending
+        self.subscriberKind = subscriber
         let subject = self.subject
         drive = {
             subject.send(1)
@@ -187,6 +243,9 @@ final class ReleaseRig {
 
     /// How many completions the rig's sinks received.
     var completionCount: Int { completions.current }
+
+    /// How many of the rig's ``CancelsOnDeinit`` subscribers are gone.
+    var releasedSubscriberCount: Int { releases.current }
 
     /// Keeps a source alive until the end of the test.
     func keepAlive(_ source: Any) {
@@ -212,10 +271,24 @@ final class ReleaseRig {
     }
 
     /// Subscribes a `Subscribers.Sink` whose closures capture the token, keeping its
-    /// `AnyCancellable`.
+    /// `AnyCancellable` (or, for ``ReleaseSubscriber/cancellingFromDeinit``, a
+    /// ``CancelsOnDeinit``, keeping its subscription).
     func sink<P: Publisher>(_ publisher: P, _ token: LifetimeToken) {
         let completions = self.completions
         sinkCount += 1
+        if subscriberKind == .cancellingFromDeinit {
+            let releases = self.releases
+            let subscription = LockedValue<Subscription?>(nil)
+            publisher.subscribe(
+                CancelsOnDeinit<P.Output, P.Failure>(
+                    demand: ending == .cancel ? .max(1) : .unlimited,
+                    onSubscription: { received in subscription.withLock { $0 = received } },
+                    onCompletion: { completions.withLock { $0 += 1 } },
+                    onRelease: { releases.withLock { $0 += 1 } }))
+            sources.append(subscription)
+            cancellers.append { subscription.current?.cancel() }
+            return
+        }
         let sink = Subscribers.Sink<P.Output, P.Failure>(
             receiveCompletion: { _ in
                 _ = token
