@@ -269,13 +269,13 @@ extension DispatchQueue: Scheduler {
     /// Performs the action asynchronously on this queue, with the options' quality of service
     /// and flags, and in the options' group if there is one.
     public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
-        let action = SchedulerAction(action)
+        let action = SchedulerAction(action).sendable
         let qos = options?.qos ?? .unspecified
         let flags = options?.flags ?? []
         if let group = options?.group {
-            async(group: group, qos: qos, flags: flags) { action.run() }
+            async(group: group, qos: qos, flags: flags, execute: action)
         } else {
-            async(qos: qos, flags: flags) { action.run() }
+            async(qos: qos, flags: flags, execute: action)
         }
     }
 
@@ -287,10 +287,9 @@ extension DispatchQueue: Scheduler {
         after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
         _ action: @escaping () -> Void
     ) {
-        let action = SchedulerAction(action)
-        asyncAfter(deadline: date.dispatchTime, qos: options?.qos ?? .unspecified, flags: options?.flags ?? []) {
-            action.run()
-        }
+        asyncAfter(
+            deadline: date.dispatchTime, qos: options?.qos ?? .unspecified, flags: options?.flags ?? [],
+            execute: SchedulerAction(action).sendable)
     }
 
     /// Performs the action on this queue from `date` on, every `interval`, with `tolerance` as

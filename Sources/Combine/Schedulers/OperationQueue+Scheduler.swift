@@ -69,8 +69,7 @@ extension OperationQueue: Scheduler {
 
     /// Adds an operation that performs the action to this queue.
     public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
-        let action = SchedulerAction(action)
-        addOperation(BlockOperation { action.run() })
+        addOperation(BlockOperation(block: SchedulerAction(action).sendable))
     }
 
     /// Adds an operation that performs the action to this queue once `date` has passed.

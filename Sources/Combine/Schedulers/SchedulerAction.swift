@@ -13,4 +13,21 @@ struct SchedulerAction: @unchecked Sendable {
     init(_ run: @escaping () -> Void) {
         self.run = run
     }
+
+    /// The action itself, typed as the `@Sendable` closure a Dispatch call takes: the same
+    /// closure, not a closure calling it, so handing it to a queue copies it into one block
+    /// and allocates nothing else (a closure literal calling `run` would capture it in a
+    /// context object of its own, one allocation more per scheduled action).
+    ///
+    /// The two closure types differ only in the `Sendable` marker and are laid out alike. The
+    /// cast is of the struct holding the closure: casting the closure itself through the
+    /// generic `unsafeBitCast` would wrap it in a reabstraction thunk, an allocation.
+    var sendable: @Sendable () -> Void {
+        unsafeBitCast(self, to: SendableSchedulerAction.self).run
+    }
+}
+
+/// ``SchedulerAction``'s layout with the closure typed `@Sendable` (see ``SchedulerAction/sendable``).
+private struct SendableSchedulerAction {
+    let run: @Sendable () -> Void
 }
