@@ -46,9 +46,9 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
     /// Cancels the activity. Only the first call has an effect.
     public func cancel() {
         guard !cancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        let target = self.target
-        self.target = .none
-        switch target {
+        var target = Target.none
+        swap(&target, &self.target)  // moved out: no copy of the existential and no second release
+        switch consume target {
         case .none: break
         case .action(let action): action()
         case .canceller(let canceller): canceller.cancel()

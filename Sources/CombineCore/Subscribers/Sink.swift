@@ -81,7 +81,7 @@ extension Subscribers {
         /// Cancels the subscription and releases the closures.
         public func cancel() {
             let (valueHandler, completionHandler, status) = terminate()
-            if case .subscribed(let subscription) = status { subscription.cancel() }
+            if case .subscribed(let subscription) = consume status { subscription.cancel() }
             _ = (valueHandler, completionHandler)  // released here, outside the lock
         }
 
@@ -89,13 +89,17 @@ extension Subscribers {
         /// caller to use and release outside the lock.
         @inline(__always)
         private func terminate() -> (Handler<Input>?, Handler<Subscribers.Completion<Failure>>?, SubscriberStatus) {
+            // The status is moved out (swapped), not copied: copying its subscription existential
+            // is a call through a value witness and a reference count operation, on a path that
+            // every cancel and completion takes.
+            var status = SubscriberStatus.terminal
             lock.acquire()
-            defer { lock.release() }
-            let taken = (valueHandler, completionHandler, status)
+            swap(&status, &self.status)
+            let handlers = (valueHandler, completionHandler)
             valueHandler = nil
             completionHandler = nil
-            status = .terminal
-            return taken
+            lock.release()
+            return (handlers.0, handlers.1, status)
         }
     }
 }
