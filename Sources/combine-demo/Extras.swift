@@ -39,8 +39,9 @@ private func line(_ label: String, _ marble: String) {
 }
 
 func extrasDemo() {
-    // SCENARIOS.md §7: a Create publisher over callback-style code. Everything is sent at
-    // once; the demand buffer holds what the subscriber has not asked for yet.
+    // The team's scenarios document (SCENARIOS.md §7): a Create publisher over
+    // callback-style code. Everything is sent at once; the demand buffer holds what the
+    // subscriber has not asked for yet.
     print("create: a callback API sends four lines and a failure at once; the reader asks for")
     print("two, then one at a time: the rest waits in the demand buffer, the failure behind it")
     let lines = AnyPublisher<String, ConnectionLost>.create { subscriber in
@@ -50,7 +51,8 @@ func extrasDemo() {
     }
     lines.subscribe(TwoThenOneSubscriber())
 
-    // SCENARIOS.md §7: amb, the first to speak wins and the other is cancelled.
+    // The team's scenarios document (SCENARIOS.md §7): amb, the first to speak wins and the
+    // other is cancelled.
     print("amb: a mirror and the primary server, whichever answers first")
     let m = MarbleTest()
     let primary = m.hot("-----1---2---|")
