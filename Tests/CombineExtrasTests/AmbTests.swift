@@ -213,7 +213,7 @@ struct AmbTests {
         let (first, second) = (Source(), Source())
         expectReleasedAfterEnd(
             byCancel: byCancel,
-            attach: { subscriber, _ in first.amb(second).subscribe(subscriber) },
+            attach: { subscriber, probe in first.amb(second).subscribe(probe.heldBy(subscriber)) },
             drive: { first.send(1) },
             complete: { first.send(completion: .finished) })
         #expect(!first.hasSubscriber)

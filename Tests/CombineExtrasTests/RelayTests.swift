@@ -157,7 +157,7 @@ struct RelayTests {
         let relay = Guarded<CurrentValueRelay<Int>?>(CurrentValueRelay(0))
         expectReleasedAfterEnd(
             byCancel: byCancel,
-            attach: { subscriber, _ in relay.current?.subscribe(subscriber) },
+            attach: { subscriber, probe in relay.current?.subscribe(probe.heldBy(subscriber)) },
             drive: { relay.current?.accept(1) },
             complete: { relay.set(nil) })
     }

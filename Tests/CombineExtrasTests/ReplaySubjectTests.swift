@@ -187,7 +187,7 @@ struct ReplaySubjectTests {
         let subject = ReplaySubject<Int, Never>(bufferSize: 1)
         expectReleasedAfterEnd(
             byCancel: byCancel,
-            attach: { subscriber, _ in subject.subscribe(subscriber) },
+            attach: { subscriber, probe in subject.subscribe(probe.heldBy(subscriber)) },
             drive: { subject.send(1) },
             complete: { subject.send(completion: .finished) })
     }

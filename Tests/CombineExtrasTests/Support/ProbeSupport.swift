@@ -9,6 +9,18 @@ import Testing
 final class LifeProbe: Sendable {
     /// Returns `value`; a closure that calls this captures the probe.
     func pass<Value>(_ value: Value) -> Value { value }
+
+    /// `subscriber` behind a subscriber that also holds this probe, for a pipeline with no
+    /// closure of its own (a subject, a relay, `amb`): whoever keeps the subscriber keeps
+    /// the probe.
+    func heldBy<Input, Failure: Error>(
+        _ subscriber: TestSubscriber<Input, Failure>
+    ) -> AnySubscriber<Input, Failure> {
+        AnySubscriber(
+            receiveSubscription: { self.pass(subscriber).receive(subscription: $0) },
+            receiveValue: { subscriber.receive($0) },
+            receiveCompletion: { subscriber.receive(completion: $0) })
+    }
 }
 
 /// A value behind a lock, shared with closures that may run on other threads.
@@ -57,9 +69,11 @@ func onManyThreads(_ count: Int, _ body: @Sendable (Int) -> Void) {
 
 /// Checks that a pipeline lets go of its subscriber, and of everything its closures capture,
 /// once it ends. `attach` subscribes a fresh `TestSubscriber` (capturing the probe in the
-/// pipeline's closures); `drive` sends values; then the subscription is cancelled, or
-/// `complete` completes the pipeline. The subscription itself must be gone once the test has
-/// dropped its own reference and `letGo` has dropped any other the test kept.
+/// pipeline's closures, or subscribing ``LifeProbe/heldBy(_:)``); the check first makes sure
+/// the running pipeline does hold the probe (so that the check can fail); `drive` sends
+/// values; then the subscription is cancelled, or `complete` completes the pipeline. The
+/// subscription itself must be gone once the test has dropped its own reference and `letGo`
+/// has dropped any other the test kept.
 func expectReleasedAfterEnd<Input, Failure: Error>(
     byCancel: Bool,
     attach: (TestSubscriber<Input, Failure>, LifeProbe) -> Void,
@@ -82,6 +96,7 @@ func expectReleasedAfterEnd<Input, Failure: Error>(
         subscription = subscriber.subscription
         weakSubscription = subscription.map { $0 as AnyObject }
     }
+    #expect(weakProbe != nil, "the running pipeline should hold the probe", sourceLocation: sourceLocation)
     drive()
     if byCancel {
         subscription?.cancel()
