@@ -219,4 +219,31 @@ struct AmbTests {
         #expect(!first.hasSubscriber)
         #expect(!second.hasSubscriber)
     }
+
+    /// A failure of the winner, or a failure that wins the race (the first event).
+    @Test(arguments: [false, true])
+    func theSubscriberAndContendersAreReleasedAfterAFailure(_ failureWinsTheRace: Bool) {
+        let (first, second) = (Source(), Source())
+        expectReleasedAfterEnd(
+            byCancel: false,
+            failing: true,
+            attach: { subscriber, probe in first.amb(second).subscribe(probe.heldBy(subscriber)) },
+            drive: { if !failureWinsTheRace { first.send(1) } },
+            complete: { first.send(completion: .failure(ProbeError(code: 1))) })
+        #expect(!first.hasSubscriber)
+        #expect(!second.hasSubscriber)
+        #expect(second.cancelCount == 1)
+    }
+
+    @Test func aCollectionsContendersAreReleasedAfterAFailure() {
+        let sources = (0..<3).map { _ in Source() }
+        expectReleasedAfterEnd(
+            byCancel: false,
+            failing: true,
+            attach: { subscriber, probe in sources.amb().subscribe(probe.heldBy(subscriber)) },
+            drive: { sources[2].send(1) },
+            complete: { sources[2].send(completion: .failure(ProbeError(code: 1))) })
+        #expect(sources.map(\.hasSubscriber) == [false, false, false])
+        #expect(sources.map(\.cancelCount) == [1, 1, 0])
+    }
 }

@@ -201,4 +201,25 @@ struct WithLatestFromTests {
         #expect(!upstream.hasSubscriber)
         #expect(!other.hasSubscriber)
     }
+
+    /// A failure of the upstream, or of the other publisher.
+    @Test(arguments: [false, true])
+    func theSelectorAndSubscriberAreReleasedAfterAFailure(_ theOtherFails: Bool) {
+        let upstream = Source<Int>()
+        let other = Source<Int>()
+        expectReleasedAfterEnd(
+            byCancel: false,
+            failing: true,
+            attach: { subscriber, probe in
+                upstream.withLatestFrom(other) { probe.pass($0 + $1) }.subscribe(subscriber)
+            },
+            drive: {
+                other.send(1)
+                upstream.send(1)
+            },
+            complete: { (theOtherFails ? other : upstream).send(completion: .failure(ProbeError(code: 1))) })
+        #expect(!upstream.hasSubscriber)
+        #expect(!other.hasSubscriber)
+        #expect((theOtherFails ? upstream : other).cancelCount == 1)
+    }
 }

@@ -73,9 +73,11 @@ func onManyThreads(_ count: Int, _ body: @Sendable (Int) -> Void) {
 /// the running pipeline does hold the probe (so that the check can fail); `drive` sends
 /// values; then the subscription is cancelled, or `complete` completes the pipeline. The
 /// subscription itself must be gone once the test has dropped its own reference and `letGo`
-/// has dropped any other the test kept.
+/// has dropped any other the test kept. With `failing`, the completion must be a failure
+/// (otherwise `.finished`).
 func expectReleasedAfterEnd<Input, Failure: Error>(
     byCancel: Bool,
+    failing: Bool = false,
     attach: (TestSubscriber<Input, Failure>, LifeProbe) -> Void,
     drive: () -> Void,
     complete: () -> Void,
@@ -86,11 +88,13 @@ func expectReleasedAfterEnd<Input, Failure: Error>(
     weak var weakSubscriber: TestSubscriber<Input, Failure>?
     weak var weakSubscription: AnyObject?
     var subscription: Subscription?
-    let completions = Guarded(0)
+    let completions = Guarded<[Bool]>([])  // whether each completion was a failure
     do {
         let probe = LifeProbe()
         weakProbe = probe
-        let subscriber = TestSubscriber<Input, Failure>(onCompletion: { _ in completions.increment() })
+        let subscriber = TestSubscriber<Input, Failure>(onCompletion: { completion in
+            if case .failure = completion { completions.append(true) } else { completions.append(false) }
+        })
         weakSubscriber = subscriber
         attach(subscriber, probe)
         subscription = subscriber.subscription
@@ -102,7 +106,9 @@ func expectReleasedAfterEnd<Input, Failure: Error>(
         subscription?.cancel()
     } else {
         complete()
-        #expect(completions.current == 1, "the pipeline did not complete", sourceLocation: sourceLocation)
+        #expect(
+            completions.current == [failing], "the pipeline did not \(failing ? "fail" : "finish") once",
+            sourceLocation: sourceLocation)
     }
     #expect(weakProbe == nil, "a closure of the pipeline is still alive", sourceLocation: sourceLocation)
     #expect(weakSubscriber == nil, "the subscriber is still held", sourceLocation: sourceLocation)
