@@ -2,8 +2,9 @@ import Combine
 import Dispatch
 import Foundation
 
-/// SCENARIOS.md §7: a display-link-like timer brought into Combine with a custom publisher
-/// and subscription. The timer starts on the first request and stops on cancel.
+/// The team's scenarios document (SCENARIOS.md §7): a display-link-like timer brought into
+/// Combine with a custom publisher and subscription. The timer starts on the first request
+/// and stops on cancel.
 enum DisplayLink {
     struct Frame {
         let timestamp: Double

@@ -1,7 +1,7 @@
 import Combine
 
-/// SCENARIOS.md §7: a subscriber that requests three values on subscription and, by
-/// returning `.max(1)` for the third, receives a fourth.
+/// The team's scenarios document (SCENARIOS.md §7): a subscriber that requests three values
+/// on subscription and, by returning `.max(1)` for the third, receives a fourth.
 final class ThreeAndOneMoreSubscriber: Subscriber {
     typealias Input = Int
     typealias Failure = Never

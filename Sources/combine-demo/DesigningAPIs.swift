@@ -1,9 +1,10 @@
 import Combine
 import Foundation
 
-/// SCENARIOS.md §6: `Future` runs at once, `Deferred { Future }` per subscriber; `retry`
-/// re-subscribes to a deferred authorisation; a long-running query behind a subject,
-/// started and stopped by `handleEvents`, chained with `flatMap`.
+/// The team's scenarios document (SCENARIOS.md §6): `Future` runs at once,
+/// `Deferred { Future }` per subscriber; `retry` re-subscribes to a deferred authorisation;
+/// a long-running query behind a subject, started and stopped by `handleEvents`, chained
+/// with `flatMap`.
 final class HealthStore {
     private var attempts = 0
     private var query: PassthroughSubject<[Double], Error>?

@@ -6,8 +6,9 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// SCENARIOS.md §5: a live-search view model over `URLSession`, talking to a server this demo
-/// starts on 127.0.0.1; and a login form of two validated fields.
+/// The team's scenarios document (SCENARIOS.md §5): a live-search view model over
+/// `URLSession`, talking to a server this demo starts on 127.0.0.1; and a login form of two
+/// validated fields.
 struct Repository: Decodable, Equatable {
     let name: String
     let stars: Int

@@ -1,9 +1,10 @@
 import Combine
 import Foundation
 
-/// SCENARIOS.md §2. Notifications carry JSON `Data` in `userInfo["data"]`, decoded into a
-/// `MagicTrick`, and a decoding failure is replaced inside `flatMap` so that the outer
-/// stream lives on; the names are received on the main run loop, as a UI would.
+/// The team's scenarios document (SCENARIOS.md §2). Notifications carry JSON `Data` in
+/// `userInfo["data"]`, decoded into a `MagicTrick`, and a decoding failure is replaced
+/// inside `flatMap` so that the outer stream lives on; the names are received on the main
+/// run loop, as a UI would.
 struct MagicTrick: Codable {
     static let placeholder = MagicTrick(name: "[placeholder]")
     let name: String

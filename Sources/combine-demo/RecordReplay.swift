@@ -4,8 +4,8 @@ struct SpellFailed: Error, CustomStringConvertible {
     var description: String { "SpellFailed" }
 }
 
-/// SCENARIOS.md §7: `Record` replays a recorded sequence of values and a completion to
-/// each subscriber.
+/// The team's scenarios document (SCENARIOS.md §7): `Record` replays a recorded sequence of
+/// values and a completion to each subscriber.
 func recordReplay() {
     let record = Record<String, SpellFailed> { recording in
         recording.receive("lumos")

@@ -2,9 +2,9 @@ import Combine
 import Dispatch
 import Foundation
 
-/// SCENARIOS.md §4. `Publishers.Zip3` of three long-running jobs (Futures fulfilled on
-/// another queue) enables "Continue" only when all three are done; `CombineLatest3` of three
-/// switches enables "Play" while all are on.
+/// The team's scenarios document (SCENARIOS.md §4). `Publishers.Zip3` of three long-running
+/// jobs (Futures fulfilled on another queue) enables "Continue" only when all three are
+/// done; `CombineLatest3` of three switches enables "Play" while all are on.
 final class Button {
     let title: String
     var isEnabled = false {

@@ -1,9 +1,10 @@
 import Combine
 import Foundation
 
-/// SCENARIOS.md §1, with the real `NotificationCenter`: `merlin` posts `graduated` with its new
-/// grade in `userInfo["NewGrade"]`; `compactMap` reads it, `filter` keeps grades of 5 and
-/// more, `prefix(3)` takes three and finishes, `assign` writes `merlin.grade`.
+/// The team's scenarios document (SCENARIOS.md §1), with the real `NotificationCenter`:
+/// `merlin` posts `graduated` with its new grade in `userInfo["NewGrade"]`; `compactMap`
+/// reads it, `filter` keeps grades of 5 and more, `prefix(3)` takes three and finishes,
+/// `assign` writes `merlin.grade`.
 final class Wizard {
     var grade: Int {
         didSet { print("  merlin.grade = \(grade)") }

@@ -2,11 +2,12 @@ import Combine
 import CombineTesting
 import Foundation
 
-/// SCENARIOS.md §3, the sign-up form. The model is written against a scheduler, so the same
-/// code runs on `RunLoop.main` in an app and here on `RunLoop.test`, a virtual-time stand-in
-/// that scripted typing drives: the transcript is exact. The username is checked with the
-/// "server" only after half a second without typing; the password pair must match, be longer
-/// than 8 and not be "password1"; the button follows both.
+/// The team's scenarios document (SCENARIOS.md §3), the sign-up form. The model is written
+/// against a scheduler, so the same code runs on `RunLoop.main` in an app and here on
+/// `RunLoop.test`, a virtual-time stand-in that scripted typing drives: the transcript is
+/// exact. The username is checked with the "server" only after half a second without
+/// typing; the password pair must match, be longer than 8 and not be "password1"; the
+/// button follows both.
 final class SignupForm<S: Scheduler>: ObservableObject {
     @Published var username = ""
     @Published var password = ""
@@ -119,9 +120,9 @@ func wizardSchoolSignup() {
     signupButtonStream.cancel()
 }
 
-/// SCENARIOS.md §5, the search field's input: the same scripted typing through
-/// `throttle(latest: true)`, `throttle(latest: false)` and `debounce`, on the virtual-time
-/// `DispatchQueue.test`, to show what each lets through.
+/// The team's scenarios document (SCENARIOS.md §5), the search field's input: the same
+/// scripted typing through `throttle(latest: true)`, `throttle(latest: false)` and
+/// `debounce`, on the virtual-time `DispatchQueue.test`, to show what each lets through.
 func searchInputThrottle() {
     let script: [(ms: Int, text: String)] = [
         (0, "s"), (150, "sw"), (300, "swi"), (450, "swif"), (600, "swift"),

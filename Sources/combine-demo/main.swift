@@ -1,7 +1,7 @@
 import Foundation
 
-// combine-demo: the programs of SCENARIOS.md, written as an Apple developer writes them,
-// each printing a transcript of what happened.
+// combine-demo: the programs of the team's scenarios document (SCENARIOS.md), written as an
+// Apple developer writes them, each printing a transcript of what happened.
 //
 //   swift run combine-demo            runs every scenario
 //   swift run combine-demo NAME ...   runs the named ones (see `combine-demo --list`)

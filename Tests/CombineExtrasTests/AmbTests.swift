@@ -160,6 +160,42 @@ struct AmbTests {
         #expect(subscriber.events == [.subscription, .value(20), .completion(.finished)])
     }
 
+    @Test func aCollectionFailsWithAFailureThatWinsTheRaceAndCancelsTheOthers() {
+        let sources = (0..<3).map { _ in Source() }
+        let subscriber = TestSubscriber<Int, ProbeError>()
+        sources.amb().subscribe(subscriber)
+        sources[2].send(completion: .failure(ProbeError(code: 7)))
+        #expect(sources.map(\.cancelCount) == [1, 1, 0])
+        sources[0].send(1)  // a loser: detached
+        #expect(subscriber.events == [.subscription, .completion(.failure(ProbeError(code: 7)))])
+    }
+
+    @Test func aCollectionPassesOnItsWinnersFailure() {
+        let sources = (0..<3).map { _ in Source() }
+        let subscriber = TestSubscriber<Int, ProbeError>()
+        sources.amb().subscribe(subscriber)
+        sources[1].send(5)
+        sources[1].send(completion: .failure(ProbeError(code: 8)))
+        #expect(sources.map(\.cancelCount) == [1, 0, 1])
+        #expect(subscriber.events == [.subscription, .value(5), .completion(.failure(ProbeError(code: 8)))])
+        #expect(subscriber.violations == [])
+    }
+
+    @Test(arguments: [false, true])
+    func cancellingACollectionsSubscriberCancelsEveryContenderOnce(_ afterTheDecision: Bool) {
+        let sources = (0..<3).map { _ in Source() }
+        let subscriber = TestSubscriber<Int, ProbeError>()
+        sources.amb().subscribe(subscriber)
+        if afterTheDecision { sources[1].send(5) }
+        subscriber.cancel()
+        subscriber.cancel()
+        #expect(sources.map(\.cancelCount) == [1, 1, 1])
+        #expect(sources.map(\.hasSubscriber) == [false, false, false])
+        for source in sources { source.send(9) }
+        #expect(subscriber.values == (afterTheDecision ? [5] : []))
+        #expect(subscriber.completion == nil)
+    }
+
     @Test func anEmptyCollectionFinishesAtOnce() {
         let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .none)
         [Source]().amb().subscribe(subscriber)
@@ -213,10 +249,37 @@ struct AmbTests {
         let (first, second) = (Source(), Source())
         expectReleasedAfterEnd(
             byCancel: byCancel,
-            attach: { subscriber, _ in first.amb(second).subscribe(subscriber) },
+            attach: { subscriber, probe in first.amb(second).subscribe(probe.heldBy(subscriber)) },
             drive: { first.send(1) },
             complete: { first.send(completion: .finished) })
         #expect(!first.hasSubscriber)
         #expect(!second.hasSubscriber)
+    }
+
+    /// A failure of the winner, or a failure that wins the race (the first event).
+    @Test(arguments: [false, true])
+    func theSubscriberAndContendersAreReleasedAfterAFailure(_ failureWinsTheRace: Bool) {
+        let (first, second) = (Source(), Source())
+        expectReleasedAfterEnd(
+            byCancel: false,
+            failing: true,
+            attach: { subscriber, probe in first.amb(second).subscribe(probe.heldBy(subscriber)) },
+            drive: { if !failureWinsTheRace { first.send(1) } },
+            complete: { first.send(completion: .failure(ProbeError(code: 1))) })
+        #expect(!first.hasSubscriber)
+        #expect(!second.hasSubscriber)
+        #expect(second.cancelCount == 1)
+    }
+
+    @Test func aCollectionsContendersAreReleasedAfterAFailure() {
+        let sources = (0..<3).map { _ in Source() }
+        expectReleasedAfterEnd(
+            byCancel: false,
+            failing: true,
+            attach: { subscriber, probe in sources.amb().subscribe(probe.heldBy(subscriber)) },
+            drive: { sources[2].send(1) },
+            complete: { sources[2].send(completion: .failure(ProbeError(code: 1))) })
+        #expect(sources.map(\.hasSubscriber) == [false, false, false])
+        #expect(sources.map(\.cancelCount) == [1, 1, 0])
     }
 }

@@ -8,7 +8,8 @@ import Testing
 struct CreateTests {
     enum MyError: Error, Equatable { case failed }
 
-    /// SCENARIOS.md §7: the `create` snippet, as written there.
+    /// The `create` snippet of the team's scenarios document (SCENARIOS.md §7), as written
+    /// there.
     @Test func scenarioSnippetRunsAsWritten() {
         let cleanups = Guarded(0)
         let cleanup = { cleanups.increment() }

@@ -153,11 +153,35 @@ struct RelayTests {
     }
 
     @Test(arguments: [false, true])
+    func cancellingASubscriberStopsItsDeliveryAndNoOneElses(_ current: Bool) {
+        let passthrough = PassthroughRelay<Int>()
+        let currentValue = CurrentValueRelay(0)
+        let relay: any Relay<Int> = current ? currentValue : passthrough
+        let cancelled = TestSubscriber<Int, Never>()
+        let staying = TestSubscriber<Int, Never>()
+        let sunk = Guarded<[Int]>([])
+        relay.subscribe(cancelled)
+        relay.subscribe(staying)
+        let sink = relay.sink { sunk.append($0) }
+        relay.accept(1)
+        cancelled.cancel()
+        sink.cancel()
+        relay.accept(2)
+        relay.accept(3)
+        let before = current ? [0] : []
+        #expect(cancelled.values == before + [1])
+        #expect(sunk.current == before + [1])
+        #expect(staying.values == before + [1, 2, 3])
+        #expect(cancelled.completion == nil)  // a cancelled subscriber gets no completion either
+        #expect(cancelled.violations == [])
+    }
+
+    @Test(arguments: [false, true])
     func aSubscriberIsReleasedAfterCancelOrTheRelaysEnd(_ byCancel: Bool) {
         let relay = Guarded<CurrentValueRelay<Int>?>(CurrentValueRelay(0))
         expectReleasedAfterEnd(
             byCancel: byCancel,
-            attach: { subscriber, _ in relay.current?.subscribe(subscriber) },
+            attach: { subscriber, probe in relay.current?.subscribe(probe.heldBy(subscriber)) },
             drive: { relay.current?.accept(1) },
             complete: { relay.set(nil) })
     }

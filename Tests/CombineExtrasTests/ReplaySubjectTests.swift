@@ -187,7 +187,7 @@ struct ReplaySubjectTests {
         let subject = ReplaySubject<Int, Never>(bufferSize: 1)
         expectReleasedAfterEnd(
             byCancel: byCancel,
-            attach: { subscriber, _ in subject.subscribe(subscriber) },
+            attach: { subscriber, probe in subject.subscribe(probe.heldBy(subscriber)) },
             drive: { subject.send(1) },
             complete: { subject.send(completion: .finished) })
     }
@@ -249,6 +249,36 @@ struct ShareReplayTests {
         shared.subscribe(late)
         #expect(late.events == [.subscription, .value(2), .completion(.finished)])
         #expect(upstream.requests == [.unlimited])  // the new connection is refused unasked
+    }
+
+    @Test func aFailureIsReplayedToLateSubscribersAfterTheBufferedValuesAndIsNotRetried() {
+        let upstream = TestPublisher<Int, ProbeError>()
+        let shared = upstream.share(replay: 2)
+        let failure = Subscribers.Completion<ProbeError>.failure(ProbeError(code: 4))
+        let first = TestSubscriber<Int, ProbeError>()
+        shared.subscribe(first)
+        for value in 1...3 { upstream.send(value) }
+        upstream.send(completion: failure)
+        #expect(first.events == [.subscription, .value(1), .value(2), .value(3), .completion(failure)])
+
+        let late = TestSubscriber<Int, ProbeError>()
+        shared.subscribe(late)
+        #expect(late.events == [.subscription, .value(2), .value(3), .completion(failure)])
+        // As with CombineExt's subject, the failure is final: the work is not asked for again
+        // (a new upstream subscription, if any, is cancelled before any request).
+        #expect(upstream.requests == [.unlimited])
+        #expect(upstream.cancelCount == upstream.subscriptionCount - 1)
+        #expect(!upstream.hasSubscriber)
+
+        // Within demand: the failure waits behind the replayed values.
+        let slow = TestSubscriber<Int, ProbeError>(initialDemand: .max(1))
+        shared.subscribe(slow)
+        #expect(slow.events == [.subscription, .value(2)])
+        slow.request(.max(1))
+        #expect(slow.events == [.subscription, .value(2), .value(3), .completion(failure)])
+        #expect(first.violations == [])
+        #expect(late.violations == [])
+        #expect(slow.violations == [])
     }
 
     @Test func theReplayRespectsEachSubscribersDemand() {

@@ -86,8 +86,10 @@ private let sourcesCatalogue: [ReleaseEntry] = [
 
 @Suite("Release: the CombineExtras sources and subjects let go of their pipeline")
 struct SourcesReleaseCatalogueTests {
-    /// Driven, then completed or cancelled: afterwards the probe (so every closure) and the
-    /// sink are gone while the source and the sink's cancellable are still alive.
+    /// Driven, then completed or cancelled: afterwards the probe (so every closure, the
+    /// sink's included) is gone while the source is still alive. The sink is then held by
+    /// nothing but its cancellable, which keeps it until it cancels it: gone at once after a
+    /// cancel, after a completion only once the cancellable is dropped.
     @Test(arguments: sourcesCatalogue, [false, true])
     fileprivate func pipelineIsReleased(_ entry: ReleaseEntry, _ byCancel: Bool) {
         let rig = ReleaseRig()
@@ -95,7 +97,7 @@ struct SourcesReleaseCatalogueTests {
         let completions = Guarded(0)
         weak var weakProbe: LifeProbe?
         weak var weakSink: Subscribers.Sink<Int, Never>?
-        let cancellable: AnyCancellable
+        var cancellable: AnyCancellable?
         do {
             let probe = LifeProbe()
             weakProbe = probe
@@ -110,13 +112,19 @@ struct SourcesReleaseCatalogueTests {
         rig.source.send(2)
         #expect(!received.current.isEmpty, "\(entry.name): no value went through")
         if byCancel {
-            cancellable.cancel()
+            cancellable?.cancel()
         } else {
             rig.finish()
             #expect(completions.current == 1, "\(entry.name): the pipeline did not complete")
         }
         #expect(weakProbe == nil, "\(entry.name): a closure is still alive")
-        withExtendedLifetime(cancellable) {}
-        _ = weakSink
+        if !byCancel {
+            withExtendedLifetime(cancellable) {
+                #expect(weakSink != nil, "\(entry.name): the cancellable should keep its sink until it cancels")
+            }
+            cancellable = nil
+        }
+        #expect(weakSink == nil, "\(entry.name): the pipeline still holds the sink")
+        withExtendedLifetime(rig) {}
     }
 }

@@ -201,4 +201,179 @@ struct WithLatestFromTests {
         #expect(!upstream.hasSubscriber)
         #expect(!other.hasSubscriber)
     }
+
+    /// A failure of the upstream, or of the other publisher.
+    @Test(arguments: [false, true])
+    func theSelectorAndSubscriberAreReleasedAfterAFailure(_ theOtherFails: Bool) {
+        let upstream = Source<Int>()
+        let other = Source<Int>()
+        expectReleasedAfterEnd(
+            byCancel: false,
+            failing: true,
+            attach: { subscriber, probe in
+                upstream.withLatestFrom(other) { probe.pass($0 + $1) }.subscribe(subscriber)
+            },
+            drive: {
+                other.send(1)
+                upstream.send(1)
+            },
+            complete: { (theOtherFails ? other : upstream).send(completion: .failure(ProbeError(code: 1))) })
+        #expect(!upstream.hasSubscriber)
+        #expect(!other.hasSubscriber)
+        #expect((theOtherFails ? upstream : other).cancelCount == 1)
+    }
+}
+
+/// One of the forms of `withLatestFrom` over two or three other publishers, made into a
+/// publisher of strings: the latest values joined (`"1020"`), after `"upstream:"` when the
+/// form has a selector.
+private struct ManyOthersForm: Sendable, CustomTestStringConvertible {
+    typealias Source = TestPublisher<Int, ProbeError>
+
+    let testDescription: String
+    let otherCount: Int
+    let hasSelector: Bool
+    let make: @Sendable (Source, [Source]) -> AnyPublisher<String, ProbeError>
+
+    /// What the form publishes for `upstream` with the latest values `latest`.
+    func output(_ upstream: Int, _ latest: [Int]) -> String {
+        let joined = latest.map(String.init).joined()
+        return hasSelector ? "\(upstream):\(joined)" : joined
+    }
+
+    static let all: [ManyOthersForm] = [
+        ManyOthersForm(testDescription: "withLatestFrom(_:_:)", otherCount: 2, hasSelector: false) { upstream, others in
+            upstream.withLatestFrom(others[0], others[1]).map { "\($0.0)\($0.1)" }.eraseToAnyPublisher()
+        },
+        ManyOthersForm(testDescription: "withLatestFrom(_:_:resultSelector:)", otherCount: 2, hasSelector: true) {
+            upstream, others in
+            upstream.withLatestFrom(others[0], others[1]) { "\($0):\($1.0)\($1.1)" }.eraseToAnyPublisher()
+        },
+        ManyOthersForm(testDescription: "withLatestFrom(_:_:_:)", otherCount: 3, hasSelector: false) {
+            upstream, others in
+            upstream.withLatestFrom(others[0], others[1], others[2]).map { "\($0.0)\($0.1)\($0.2)" }
+                .eraseToAnyPublisher()
+        },
+        ManyOthersForm(testDescription: "withLatestFrom(_:_:_:resultSelector:)", otherCount: 3, hasSelector: true) {
+            upstream, others in
+            upstream.withLatestFrom(others[0], others[1], others[2]) { "\($0):\($1.0)\($1.1)\($1.2)" }
+                .eraseToAnyPublisher()
+        },
+    ]
+}
+
+@Suite("withLatestFrom of two and three others: completion, failure, cancel and demand")
+struct WithLatestFromManyOthersTests {
+    typealias Source = TestPublisher<Int, ProbeError>
+
+    private struct Rig {
+        let upstream = Source()
+        let others: [Source]
+        let subscriber: TestSubscriber<String, ProbeError>
+
+        init(_ form: ManyOthersForm, demand: Subscribers.Demand = .unlimited) {
+            others = (0..<form.otherCount).map { _ in Source() }
+            subscriber = TestSubscriber(initialDemand: demand)
+            form.make(upstream, others).subscribe(subscriber)
+        }
+
+        /// Sends `10 * (i + 1) + round` from each other publisher `i`; returns the values sent.
+        @discardableResult
+        func sendFromEachOther(round: Int = 0) -> [Int] {
+            others.indices.map { index in
+                let value = 10 * (index + 1) + round
+                others[index].send(value)
+                return value
+            }
+        }
+    }
+
+    @Test(arguments: ManyOthersForm.all)
+    fileprivate func finishesWithTheUpstreamOnlyAndKeepsTheLatestOfFinishedOthers(_ form: ManyOthersForm) {
+        let rig = Rig(form)
+        let latest = rig.sendFromEachOther()
+        rig.upstream.send(1)
+        for other in rig.others { other.send(completion: .finished) }
+        rig.upstream.send(2)
+        #expect(rig.subscriber.completion == nil)
+        rig.upstream.send(completion: .finished)
+        #expect(
+            rig.subscriber.events == [
+                .subscription, .value(form.output(1, latest)), .value(form.output(2, latest)),
+                .completion(.finished),
+            ])
+        #expect(rig.subscriber.violations == [])
+    }
+
+    @Test(arguments: ManyOthersForm.all)
+    fileprivate func theUpstreamsCompletionCancelsEveryOther(_ form: ManyOthersForm) {
+        let rig = Rig(form)
+        rig.sendFromEachOther()
+        rig.upstream.send(completion: .finished)
+        #expect(rig.others.map(\.cancelCount) == Array(repeating: 1, count: form.otherCount))
+        rig.sendFromEachOther(round: 1)
+        #expect(rig.subscriber.events == [.subscription, .completion(.finished)])
+    }
+
+    @Test(arguments: ManyOthersForm.all)
+    fileprivate func anyOthersFailureFailsTheResultAndCancelsTheRest(_ form: ManyOthersForm) {
+        for failing in 0..<form.otherCount {
+            let rig = Rig(form)
+            rig.sendFromEachOther()
+            rig.others[failing].send(completion: .failure(ProbeError(code: failing)))
+            #expect(rig.upstream.cancelCount == 1)
+            for index in rig.others.indices where index != failing {
+                #expect(rig.others[index].cancelCount == 1, "other \(index) when \(failing) fails")
+            }
+            rig.upstream.send(1)
+            #expect(rig.subscriber.events == [.subscription, .completion(.failure(ProbeError(code: failing)))])
+        }
+    }
+
+    @Test(arguments: ManyOthersForm.all)
+    fileprivate func theUpstreamsFailureFailsTheResultAndCancelsTheOthers(_ form: ManyOthersForm) {
+        let rig = Rig(form)
+        let latest = rig.sendFromEachOther()
+        rig.upstream.send(1)
+        rig.upstream.send(completion: .failure(ProbeError(code: 9)))
+        #expect(rig.others.map(\.cancelCount) == Array(repeating: 1, count: form.otherCount))
+        #expect(
+            rig.subscriber.events == [
+                .subscription, .value(form.output(1, latest)), .completion(.failure(ProbeError(code: 9))),
+            ])
+    }
+
+    @Test(arguments: ManyOthersForm.all)
+    fileprivate func cancelCancelsTheUpstreamAndEveryOtherOnce(_ form: ManyOthersForm) {
+        let rig = Rig(form)
+        let latest = rig.sendFromEachOther()
+        rig.upstream.send(1)
+        rig.subscriber.cancel()
+        rig.subscriber.cancel()
+        #expect(rig.upstream.cancelCount == 1)
+        #expect(rig.others.map(\.cancelCount) == Array(repeating: 1, count: form.otherCount))
+        rig.sendFromEachOther(round: 1)
+        rig.upstream.send(2)
+        #expect(rig.subscriber.events == [.subscription, .value(form.output(1, latest))])
+    }
+
+    @Test(arguments: ManyOthersForm.all)
+    fileprivate func theOthersAreAskedForEverythingAndTheUpstreamForTheSubscribersDemand(_ form: ManyOthersForm) {
+        let rig = Rig(form, demand: .max(2))
+        #expect(rig.others.map(\.requests) == Array(repeating: [.unlimited], count: form.otherCount))
+        #expect(rig.upstream.requests == [.max(2)])
+        // Until every other has a value, an upstream value is dropped and replaced.
+        rig.others[0].send(10)
+        #expect(rig.upstream.send(1) == .max(1))
+        let latest = rig.sendFromEachOther()
+        #expect(rig.upstream.send(2) == .none)
+        rig.upstream.send(3)
+        #expect(rig.subscriber.values == [form.output(2, latest), form.output(3, latest)])
+        #expect(rig.subscriber.outstandingDemand == .none)
+        rig.subscriber.request(.max(3))
+        #expect(rig.upstream.requests == [.max(2), .max(3)])
+        rig.upstream.send(4)
+        #expect(rig.subscriber.values.last == form.output(4, latest))
+        #expect(rig.subscriber.violations == [])
+    }
 }

@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// // upstream:      --1--2--#      (fails with e)
-/// // materialize(): --v--v--(f|)   v = .value, f = .failure(e), then finished
+/// // materialize(): --v--v--[f|]   v = .value, f = .failure(e), then finished
 /// ```
 public enum Event<Output, Failure: Error> {
     /// A value the publisher published.

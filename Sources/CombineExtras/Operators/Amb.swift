@@ -24,6 +24,13 @@ extension Publisher {
 
     /// Mirrors whichever of this publisher and `others` emits first, as ``amb(_:)`` does
     /// for two.
+    ///
+    /// ```
+    /// self:      -----1---2-|
+    /// others[0]: ---a---b---|
+    /// others[1]: ------x----|
+    /// out:       ---a---b---|   (others[0] spoke first; the rest were cancelled at `a`)
+    /// ```
     public func amb<Other: Publisher>(with others: Other...) -> AnyPublisher<Output, Failure>
     where Other.Output == Output, Other.Failure == Failure {
         amb(with: others)
@@ -31,6 +38,13 @@ extension Publisher {
 
     /// Mirrors whichever of this publisher and `others` emits first, as ``amb(_:)`` does
     /// for two.
+    ///
+    /// ```
+    /// self:      ----1--|
+    /// others[0]: ------x|
+    /// others[1]: --#
+    /// out:       --#        (a failure speaks too: the others were cancelled at `#`)
+    /// ```
     public func amb<Others: Collection>(with others: Others) -> AnyPublisher<Output, Failure>
     where Others.Element: Publisher, Others.Element.Output == Output, Others.Element.Failure == Failure {
         AmbMany(contenders: erased(with: others)).eraseToAnyPublisher()
@@ -57,6 +71,12 @@ extension Collection where Element: Publisher {
 extension Publishers {
     /// A publisher that mirrors whichever of two publishers emits first; see
     /// ``Combine/Publisher/amb(_:)``.
+    ///
+    /// ```
+    /// first:  -----1--|
+    /// second: --a---b-|
+    /// out:    --a---b-|   (second spoke first; first was cancelled at `a`)
+    /// ```
     public struct Amb<First: Publisher, Second: Publisher>: Publisher
     where First.Output == Second.Output, First.Failure == Second.Failure {
         /// The kind of values this publisher publishes.

@@ -4,6 +4,13 @@ extension Publishers {
     /// A publisher that maps each upstream value to a publisher and publishes their values one
     /// publisher after another, in the order of the upstream values. Made by
     /// `concatMap(_:)`.
+    ///
+    /// ```
+    /// upstream:    -a--b------------|
+    /// inner for a:  --1--2|
+    /// inner for b:        --3--4|          (subscribed when a's inner finished)
+    /// output:      ---1--2--3--4----|
+    /// ```
     public struct ConcatMap<NewPublisher: Publisher, Upstream: Publisher>: Publisher
     where NewPublisher.Failure == Upstream.Failure {
         /// The kind of values this publisher publishes.

@@ -3,6 +3,11 @@ import Combine
 extension Publishers {
     /// A publisher that turns a publisher of ``Event`` values back into the events they stand
     /// for. Made by `dematerialize()`.
+    ///
+    /// ```
+    /// upstream: --a--b--e--   a = .value(1), b = .value(2), e = .finished
+    /// output:   --1--2--|     (the upstream is cancelled)
+    /// ```
     public struct Dematerialize<Upstream: Publisher>: Publisher
     where Upstream.Output: EventConvertible, Upstream.Failure == Never {
         /// The kind of values this publisher publishes.
@@ -31,8 +36,8 @@ extension Publisher where Output: EventConvertible, Failure == Never {
     /// (either cancels the upstream).
     ///
     /// ```swift
-    /// // upstream:      --v1--v2--f--    v = .value, f = .failure(e)
-    /// // dematerialize: --1---2---#      (fails with e; the upstream is cancelled)
+    /// // upstream:      --'v1'--'v2'--f--   'v1' = .value(1), 'v2' = .value(2), f = .failure(e)
+    /// // dematerialize: --1   --2   --#     (fails with e; the upstream is cancelled)
     /// ```
     ///
     /// Demand passes straight to the upstream. An upstream that finishes without a `.finished`

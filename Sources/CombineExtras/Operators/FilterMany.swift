@@ -5,8 +5,8 @@ extension Publisher where Output: Collection {
     /// predicate.
     ///
     /// ```swift
-    /// // upstream:   -[1,2,3,4]--[5]--|
-    /// // filterMany: -[2,4]------[]---|     with isIncluded: isMultiple(of: 2)
+    /// // upstream:   -'[1,2,3,4]'--'[5]'--|   (arrays, quoted as names)
+    /// // filterMany: -'[2,4]'    --'[]' --|   with isIncluded: isMultiple(of: 2)
     /// ```
     ///
     /// Every upstream value gives one array, possibly empty (the collection is filtered, not

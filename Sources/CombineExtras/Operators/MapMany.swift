@@ -4,8 +4,8 @@ extension Publisher where Output: Collection {
     /// Maps every element of each collection the publisher publishes.
     ///
     /// ```swift
-    /// // upstream: -[1,2]--[3]--|
-    /// // mapMany:  -[a,b]--[c]--|     with transform 1 → a, 2 → b, 3 → c
+    /// // upstream: -'[1,2]'--'[3]'--|     (arrays, quoted as names)
+    /// // mapMany:  -'[a,b]'--'[c]'--|     with transform 1 → a, 2 → b, 3 → c
     /// ids.mapMany { User(id: $0) }   // [Int] → [User]
     /// ```
     ///

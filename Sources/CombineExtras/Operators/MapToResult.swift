@@ -6,7 +6,7 @@ extension Publisher {
     ///
     /// ```swift
     /// // upstream:    --1--2--#        (fails with e)
-    /// // mapToResult: --s--s--(f|)     s = .success, f = .failure(e), then finished
+    /// // mapToResult: --s--s--[f|]     s = .success, f = .failure(e), then finished
     /// ```
     ///
     /// The `.failure` value waits for demand like any other; it is followed by `finished`.

@@ -3,6 +3,11 @@ import Combine
 extension Publishers {
     /// A publisher that publishes every event of its upstream — values, the failure, the
     /// finish — as an ``Event`` value, and never fails. Made by `materialize()`.
+    ///
+    /// ```
+    /// upstream: --1--2--#     (fails with e)
+    /// output:   --v--v--[f|]  v = .value, f = .failure(e), then finished
+    /// ```
     public struct Materialize<Upstream: Publisher>: Publisher {
         /// The kind of values this publisher publishes.
         public typealias Output = Event<Upstream.Output, Upstream.Failure>
@@ -36,7 +41,7 @@ extension Publisher {
     ///
     /// ```swift
     /// // upstream:    --1--2--|        --1--#
-    /// // materialize: --v--v--(e|)     --v--(f|)    v = .value, e = .finished, f = .failure
+    /// // materialize: --v--v--[e|]     --v--[f|]    v = .value, e = .finished, f = .failure
     /// ```
     ///
     /// The last event waits for demand like any value: a subscriber that asked for two values

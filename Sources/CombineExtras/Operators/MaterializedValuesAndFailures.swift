@@ -4,8 +4,8 @@ extension Publisher where Output: EventConvertible, Failure == Never {
     /// The values of a materialized publisher, without its failure and finish events.
     ///
     /// ```swift
-    /// // upstream: --v1--v2--(f|)     v = .value, f = .failure
-    /// // values(): --1---2---|
+    /// // upstream: --'v1'--'v2'--[f|]   'v1' = .value(1), 'v2' = .value(2), f = .failure(e)
+    /// // values(): --1   --2   --|
     /// ```
     ///
     /// - Returns: A publisher of the `.value` events' values.
@@ -20,8 +20,8 @@ extension Publisher where Output: EventConvertible, Failure == Never {
     /// The failure of a materialized publisher, if it has one, without its values.
     ///
     /// ```swift
-    /// // upstream:   --v1--v2--(f|)     v = .value, f = .failure(e)
-    /// // failures(): ----------(e|)
+    /// // upstream:   --'v1'--'v2'--[f|]   'v1' = .value(1), 'v2' = .value(2), f = .failure(e)
+    /// // failures(): ---   ---   --[e|]
     /// ```
     ///
     /// - Returns: A publisher of the `.failure` events' errors.

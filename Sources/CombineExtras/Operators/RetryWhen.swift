@@ -4,6 +4,13 @@ extension Publishers {
     /// A publisher that, when its upstream fails, waits for a trigger publisher made from the
     /// failure to publish and then subscribes to the upstream again, a limited number of times.
     /// Made by `retry(_:when:)`.
+    ///
+    /// ```
+    /// upstream, 1st subscription:    --1--#
+    /// trigger made from the failure:      ---t
+    /// upstream, 2nd subscription:            --2--|
+    /// output (1 retry):              --1-------2--|
+    /// ```
     public struct RetryWhen<Upstream: Publisher, Trigger: Publisher>: Publisher {
         /// The kind of values this publisher publishes.
         public typealias Output = Upstream.Output

@@ -5,9 +5,9 @@ extension Publisher {
     /// and replays the latest `count` values (and the completion) to each new subscriber.
     ///
     /// ```
-    /// upstream:     --1--2--3-----4--|
-    /// subscriber A: --1--2--3-----4--|
-    /// subscriber B:          (23)-4--|     (count 2, subscribed after 3)
+    /// upstream:     --1--2--3--   ---4--|
+    /// subscriber A: --1--2--3--   ---4--|
+    /// subscriber B:           [23]---4--|   (count 2, subscribed after 3)
     /// ```
     ///
     /// It is `multicast { ReplaySubject(bufferSize: count) }.autoconnect()`, as in CombineExt:

@@ -5,9 +5,9 @@ extension Publisher {
     /// `resultSelector`.
     ///
     /// ```
-    /// self:  --1-----2--3-----4--|
-    /// other: ----a--------b-------c--|
-    /// out:   --------2a-3a----4b-|
+    /// self:  --1-----2   --3   -----4   --|
+    /// other: ----a----   ---   -b--|
+    /// out:   --------'2a'--'3a'-----'4b'--|   (other's finish changes nothing)
     /// ```
     ///
     /// Values of this publisher that arrive before `other` has produced one are dropped (and
@@ -29,6 +29,13 @@ extension Publisher {
     /// Combines each value of this publisher with the latest values of `other` and `other1`
     /// (both must have produced one), through `resultSelector`; see
     /// ``withLatestFrom(_:resultSelector:)``.
+    ///
+    /// ```
+    /// self:   1--2--3    ----4    -|
+    /// other:  -a-----    b
+    /// other1: ----x
+    /// out:    ------'3ax'----'4bx'-|   (2 is dropped: other1 has no value yet)
+    /// ```
     public func withLatestFrom<Other: Publisher, Other1: Publisher, Result>(
         _ other: Other, _ other1: Other1,
         resultSelector: @escaping (Output, (Other.Output, Other1.Output)) -> Result
@@ -40,6 +47,14 @@ extension Publisher {
     /// Combines each value of this publisher with the latest values of `other`, `other1` and
     /// `other2` (all must have produced one), through `resultSelector`; see
     /// ``withLatestFrom(_:resultSelector:)``.
+    ///
+    /// ```
+    /// self:   1--2--3     ----4     -|
+    /// other:  -a-----     b
+    /// other1: ----x
+    /// other2: --p
+    /// out:    ------'3axp'----'4bxp'-|   (2 is dropped: other1 has no value yet)
+    /// ```
     public func withLatestFrom<Other: Publisher, Other1: Publisher, Other2: Publisher, Result>(
         _ other: Other, _ other1: Other1, _ other2: Other2,
         resultSelector: @escaping (Output, (Other.Output, Other1.Output, Other2.Output)) -> Result
@@ -64,6 +79,13 @@ extension Publisher {
 
     /// Replaces each value of this publisher with the latest values of `other` and `other1`;
     /// see ``withLatestFrom(_:resultSelector:)``.
+    ///
+    /// ```
+    /// self:   1--2--3----4-|
+    /// other:  -a-----b
+    /// other1: ----x
+    /// out:    ------s----t-|   s = (a, x), t = (b, x); 2 is dropped: other1 has no value yet
+    /// ```
     public func withLatestFrom<Other: Publisher, Other1: Publisher>(
         _ other: Other, _ other1: Other1
     )
@@ -76,6 +98,14 @@ extension Publisher {
 
     /// Replaces each value of this publisher with the latest values of `other`, `other1` and
     /// `other2`; see ``withLatestFrom(_:resultSelector:)``.
+    ///
+    /// ```
+    /// self:   1--2--3----4-|
+    /// other:  -a-----b
+    /// other1: ----x
+    /// other2: --p
+    /// out:    ------s----t-|   s = (a, x, p), t = (b, x, p)
+    /// ```
     public func withLatestFrom<Other: Publisher, Other1: Publisher, Other2: Publisher>(
         _ other: Other, _ other1: Other1, _ other2: Other2
     )
@@ -91,6 +121,12 @@ extension Publisher {
 extension Publishers {
     /// A publisher that combines each value of its upstream with the latest value of another
     /// publisher; see ``Combine/Publisher/withLatestFrom(_:resultSelector:)``.
+    ///
+    /// ```
+    /// upstream: --1   ---2   --3   -|
+    /// other:    -a-   ----   b
+    /// out:      --'1a'---'2a'--'3b'-|
+    /// ```
     public struct WithLatestFrom<Upstream: Publisher, Other: Publisher, Output>: Publisher
     where Upstream.Failure == Other.Failure {
         /// The kind of errors this publisher might publish.

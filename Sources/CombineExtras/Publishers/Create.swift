@@ -5,7 +5,7 @@ extension AnyPublisher {
     /// ``Publishers/Create/Subscriber`` to send values and a completion through.
     ///
     /// ```swift
-    /// // factory sends: (ab|)      at once, on subscription
+    /// // factory sends: [ab|]      at once, on subscription
     /// // demand .max(1): a------   b and the finish wait for more demand
     /// let greetings = AnyPublisher<String, MyError>.create { subscriber in
     ///     subscriber.send("Hello")

@@ -4,8 +4,9 @@ import Combine
 /// value accepted after; the ``Relay`` counterpart of `CurrentValueSubject`.
 ///
 /// ```
-/// accept:     (0)--1--2--3--
-/// subscriber: --------(2)3--  (subscribed after 2: gets the current value first)
+/// accept:       ---1--2--3--   (created with the current value 0)
+/// subscriber A: 0--1--2--3--   (subscribed at the start: gets 0 at once)
+/// subscriber B:        2-3--   (subscribed after 2: gets the current value first)
 /// ```
 ///
 /// It never completes while it exists (there is nothing to send a completion with); when it

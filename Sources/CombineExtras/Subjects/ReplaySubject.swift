@@ -4,10 +4,10 @@ import Combine
 /// replays them to each new subscriber before the values that follow.
 ///
 /// ```
-/// send:          --1--2--3-----4--|
-/// subscriber A:  --1--2--3-----4--|        (subscribed at the start)
-/// subscriber B:  ----------(23)4--|        (bufferSize 2, subscribed after 3)
-/// subscriber C:                    (34)|   (subscribed after the completion)
+/// send:         --1--2--3--   ---4--|
+/// subscriber A: --1--2--3--   ---4--|         (subscribed at the start)
+/// subscriber B:           [23]---4--|         (bufferSize 2, subscribed after 3)
+/// subscriber C:                       [34|]   (subscribed after the completion)
 /// ```
 ///
 /// Each subscriber gets the replayed values and then the live ones in order, within its own

@@ -9,6 +9,18 @@ import Testing
 final class LifeProbe: Sendable {
     /// Returns `value`; a closure that calls this captures the probe.
     func pass<Value>(_ value: Value) -> Value { value }
+
+    /// `subscriber` behind a subscriber that also holds this probe, for a pipeline with no
+    /// closure of its own (a subject, a relay, `amb`): whoever keeps the subscriber keeps
+    /// the probe.
+    func heldBy<Input, Failure: Error>(
+        _ subscriber: TestSubscriber<Input, Failure>
+    ) -> AnySubscriber<Input, Failure> {
+        AnySubscriber(
+            receiveSubscription: { self.pass(subscriber).receive(subscription: $0) },
+            receiveValue: { subscriber.receive($0) },
+            receiveCompletion: { subscriber.receive(completion: $0) })
+    }
 }
 
 /// A value behind a lock, shared with closures that may run on other threads.
@@ -57,11 +69,15 @@ func onManyThreads(_ count: Int, _ body: @Sendable (Int) -> Void) {
 
 /// Checks that a pipeline lets go of its subscriber, and of everything its closures capture,
 /// once it ends. `attach` subscribes a fresh `TestSubscriber` (capturing the probe in the
-/// pipeline's closures); `drive` sends values; then the subscription is cancelled, or
-/// `complete` completes the pipeline. The subscription itself must be gone once the test has
-/// dropped its own reference and `letGo` has dropped any other the test kept.
+/// pipeline's closures, or subscribing ``LifeProbe/heldBy(_:)``); the check first makes sure
+/// the running pipeline does hold the probe (so that the check can fail); `drive` sends
+/// values; then the subscription is cancelled, or `complete` completes the pipeline. The
+/// subscription itself must be gone once the test has dropped its own reference and `letGo`
+/// has dropped any other the test kept. With `failing`, the completion must be a failure
+/// (otherwise `.finished`).
 func expectReleasedAfterEnd<Input, Failure: Error>(
     byCancel: Bool,
+    failing: Bool = false,
     attach: (TestSubscriber<Input, Failure>, LifeProbe) -> Void,
     drive: () -> Void,
     complete: () -> Void,
@@ -72,22 +88,27 @@ func expectReleasedAfterEnd<Input, Failure: Error>(
     weak var weakSubscriber: TestSubscriber<Input, Failure>?
     weak var weakSubscription: AnyObject?
     var subscription: Subscription?
-    let completions = Guarded(0)
+    let completions = Guarded<[Bool]>([])  // whether each completion was a failure
     do {
         let probe = LifeProbe()
         weakProbe = probe
-        let subscriber = TestSubscriber<Input, Failure>(onCompletion: { _ in completions.increment() })
+        let subscriber = TestSubscriber<Input, Failure>(onCompletion: { completion in
+            if case .failure = completion { completions.append(true) } else { completions.append(false) }
+        })
         weakSubscriber = subscriber
         attach(subscriber, probe)
         subscription = subscriber.subscription
         weakSubscription = subscription.map { $0 as AnyObject }
     }
+    #expect(weakProbe != nil, "the running pipeline should hold the probe", sourceLocation: sourceLocation)
     drive()
     if byCancel {
         subscription?.cancel()
     } else {
         complete()
-        #expect(completions.current == 1, "the pipeline did not complete", sourceLocation: sourceLocation)
+        #expect(
+            completions.current == [failing], "the pipeline did not \(failing ? "fail" : "finish") once",
+            sourceLocation: sourceLocation)
     }
     #expect(weakProbe == nil, "a closure of the pipeline is still alive", sourceLocation: sourceLocation)
     #expect(weakSubscriber == nil, "the subscriber is still held", sourceLocation: sourceLocation)

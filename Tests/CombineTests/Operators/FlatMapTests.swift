@@ -73,7 +73,8 @@ struct FlatMapTests {
     }
 
     @Test func decodeFailuresReplacedInsideKeepTheOuterStreamAlive() {
-        // SCENARIOS.md §2, with a failing parse standing in for the decoder.
+        // The team's scenarios document (SCENARIOS.md §2), with a failing parse standing in
+        // for the decoder.
         struct ParseError: Error {}
         let notifications = PassthroughSubject<String, Never>()
         var names: [String] = []

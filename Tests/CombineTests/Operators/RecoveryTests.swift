@@ -58,7 +58,8 @@ struct RecoveryTests {
     }
 
     @Test func retryResubscribesAndRunsDeferredWorkAgain() {
-        // SCENARIOS.md §6: retry re-subscribes to a Deferred upstream, so the work runs again.
+        // The team's scenarios document (SCENARIOS.md §6): retry re-subscribes to a
+        // Deferred upstream, so the work runs again.
         var attempts = 0
         let authorize = Deferred {
             Future<Bool, Failure> { promise in

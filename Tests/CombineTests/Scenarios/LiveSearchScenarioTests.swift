@@ -8,12 +8,13 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// SCENARIOS.md §5, the live search, as a test: `@Published` input, `throttle`, a
-/// `URLSession` request per query against a local server, `switchToLatest` cancelling the
-/// request in flight, `tryMap` on the status, `replaceError`, `receive(on:)`, and a
-/// `PassthroughSubject` reporting network activity. Throttling and delivery run on a
-/// virtual-time `RunLoop.test`; the network is real (127.0.0.1).
-@Suite("SCENARIOS.md §5: live search", .serialized)
+/// The team's scenarios document (SCENARIOS.md §5), the live search, as a test:
+/// `@Published` input, `throttle`, a `URLSession` request per query against a local server,
+/// `switchToLatest` cancelling the request in flight, `tryMap` on the status,
+/// `replaceError`, `receive(on:)`, and a `PassthroughSubject` reporting network activity.
+/// Throttling and delivery run on a virtual-time `RunLoop.test`; the network is real
+/// (127.0.0.1).
+@Suite("Scenarios §5: live search", .serialized)
 struct LiveSearchScenarioTests {
     final class SearchModel: ObservableObject {
         @Published var inputText = ""

@@ -4,9 +4,9 @@ import Dispatch
 import Foundation
 import Testing
 
-/// SCENARIOS.md, as tests: each builds the program the way an Apple developer writes it and
-/// checks what it does.
-@Suite("SCENARIOS.md")
+/// The team's scenarios document (SCENARIOS.md), as tests: each builds the program the way
+/// an Apple developer writes it and checks what it does.
+@Suite("Scenarios")
 struct ScenarioTests {
     final class Wizard {
         var grade = 0

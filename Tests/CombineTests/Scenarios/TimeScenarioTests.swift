@@ -4,8 +4,9 @@ import Dispatch
 import Foundation
 import Testing
 
-/// SCENARIOS.md §3 and the throttle part of §5, on virtual time.
-@Suite("SCENARIOS.md §3 and §5: time")
+/// The team's scenarios document (SCENARIOS.md §3 and the throttle part of §5), on virtual
+/// time.
+@Suite("Scenarios §3 and §5: time")
 struct TimeScenarioTests {
     final class Button {
         var isEnabled = false
