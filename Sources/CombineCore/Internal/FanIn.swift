@@ -88,8 +88,14 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
 
     /// A queued output was delivered and the subscriber answered with `additionalDemand`
     /// (already added to the outstanding demand). Called without the lock held.
+    ///
+    /// Demand returned from `receive(_:)` is demand like any requested: by default it goes
+    /// where a request goes (``didRequest(_:)``), so that a subscriber pacing itself by its
+    /// return value keeps the sources flowing.
     @usableFromInline
-    func didDeliver(_ additionalDemand: Subscribers.Demand) {}
+    func didDeliver(_ additionalDemand: Subscribers.Demand) {
+        if additionalDemand > 0 { didRequest(additionalDemand) }
+    }
 
     /// Cancel every upstream subscription. Called without the lock held, once, on cancel or
     /// after a failure was produced by a source.
@@ -166,17 +172,24 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
 
     // MARK: Subscription
 
+    /// Adds to the outstanding demand and delivers what it allows. A request made from inside
+    /// the subscriber's own callback (the thread delivering now) only adds demand: the running
+    /// delivery loop delivers what it allows when the callback returns, so a subscriber that
+    /// requests one more value from each `receive(_:)` keeps a flat stack.
     @usableFromInline
     func request(_ demand: Subscribers.Demand) {
         demand.assertNonZero()
+        let me = currentThreadID()
+        var nested = false
         let active: Bool = lock.withLock {
             guard downstream != nil else { return false }
             self.demand += demand
+            nested = deliveringThread == me
             return true
         }
         guard active else { return }
         didRequest(demand)
-        drain()
+        if !nested { drain() }
     }
 
     // Reached through `any Subscription`, so it runs unspecialised: it takes the state out of

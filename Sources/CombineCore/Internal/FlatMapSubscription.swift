@@ -6,9 +6,16 @@
 /// - `switchToLatest` asks upstream for everything and keeps only the newest inner
 ///   publisher, cancelling the previous one.
 ///
-/// A new inner subscription is asked for the subscriber's outstanding demand; later requests
-/// go to every inner subscription. It finishes when the upstream and every inner publisher
-/// have finished, and fails (cancelling everything) as soon as any of them fails.
+/// Demand, as Apple's:
+/// - `flatMap` asks each new inner publisher for one value (`.unlimited` once the subscriber
+///   has asked for that), and asks an inner for one more each time one of its values has been
+///   delivered. So every inner holds at most one value waiting for demand, and a request from
+///   the subscriber costs what it delivers, whatever the number of live inners.
+/// - `switchToLatest` asks its one inner for the subscriber's outstanding demand, and passes
+///   later requests on to it.
+///
+/// It finishes when the upstream and every inner publisher have finished, and fails
+/// (cancelling everything) as soon as any of them fails.
 @usableFromInline
 final class FlatMapSubscription<Upstream: Publisher, Inner: Publisher, Downstream: Subscriber>: FanIn<Downstream>,
     @unchecked Sendable
@@ -23,6 +30,11 @@ where
     @usableFromInline @exclusivity(unchecked) var outerFinished = false
     /// The live inner publishers.
     @usableFromInline @exclusivity(unchecked) var inners = InnerTable()
+    /// For `flatMap`: which inner sent each queued value (in the queue's order), to be asked
+    /// for one more once the value is delivered.
+    @usableFromInline @exclusivity(unchecked) var origins = RingQueue<InnerTable.ID>()
+    /// For `flatMap`: the subscriber asked for `.unlimited`, and so has every inner been.
+    @usableFromInline @exclusivity(unchecked) var unlimited = false
 
     @inlinable
     init(
@@ -44,10 +56,32 @@ where
 
     @usableFromInline
     override func didRequest(_ demand: Subscribers.Demand) {
-        let inners: [Subscription] = lock.withLock { self.inners.subscriptions }
+        let inners: [Subscription] = lock.withLock {
+            if switching { return self.inners.subscriptions }
+            // flatMap: queued values are delivered by the drain that follows, each asking its
+            // inner for one more; only `.unlimited` goes to every inner, once.
+            guard demand == .unlimited, !unlimited else { return [] }
+            unlimited = true
+            origins.removeAll()
+            return self.inners.subscriptions
+        }
         for inner in inners {
             inner.request(demand)
         }
+    }
+
+    @usableFromInline
+    override func didDeliver(_ additionalDemand: Subscribers.Demand) {
+        guard !switching else {
+            super.didDeliver(additionalDemand)
+            return
+        }
+        let origin: Subscription? = lock.withLock {
+            guard let id = origins.popFirst() else { return nil }
+            return inners.subscription(of: id)
+        }
+        origin?.request(.max(1))
+        if additionalDemand == .unlimited { didRequest(additionalDemand) }
     }
 
     @usableFromInline
@@ -114,7 +148,8 @@ where
     func receiveInner(subscription: Subscription, id: InnerTable.ID) {
         let demand: Subscribers.Demand? = lock.withLock {
             guard !isTerminated, inners.attach(subscription, to: id) else { return nil }
-            return unqueuedDemandLocked
+            if switching { return unqueuedDemandLocked }
+            return unlimited ? .unlimited : .max(1)
         }
         guard let demand else {
             subscription.cancel()
@@ -126,8 +161,9 @@ where
     @inlinable
     func receiveInner(_ value: Downstream.Input, id: InnerTable.ID) {
         let live: Bool = lock.withLock {
-            guard inners.contains(id) else { return false }
+            guard inners.contains(id), !isTerminated else { return false }
             enqueueLocked(value)
+            if !switching && !unlimited { origins.append(id) }
             return true
         }
         if live { drain() }

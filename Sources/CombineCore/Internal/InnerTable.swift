@@ -66,6 +66,12 @@ struct InnerTable {
         id.slot < entries.count && entries[id.slot].isLive && entries[id.slot].generation == id.generation
     }
 
+    /// The subscription of a live inner; `nil` if it is gone or not subscribed yet.
+    @inlinable
+    func subscription(of id: ID) -> Subscription? {
+        contains(id) ? entries[id.slot].subscription : nil
+    }
+
     /// Records the subscription of a live inner that has none yet; `false` if the inner is
     /// gone or already subscribed.
     @inlinable

@@ -3,14 +3,27 @@
 /// cancellation go straight upstream.
 ///
 /// - The subscription is handed down at once, on the thread that subscribed.
-/// - A value is scheduled and `.none` returned upstream; when it runs, the demand the
-///   subscriber returns is requested from upstream.
+/// - Each value and the completion is queued, in upstream order, and one scheduler action
+///   is scheduled for it; each action delivers the oldest queued event, and `.none` is
+///   returned upstream. When a value has been delivered, the demand the subscriber returns
+///   is requested from upstream.
+/// - Calls into the subscriber never overlap and keep upstream's order, whatever the
+///   scheduler: an action that runs while another thread is delivering (a concurrent queue,
+///   or `delay`'s timers firing together) leaves its event to that thread, which delivers it
+///   after its current call returns. An action that runs from inside the subscriber's own
+///   callback (a synchronous scheduler) delivers at once, nested, as Combine does. A `delay`
+///   timer that fires early relative to an earlier one therefore delivers the earlier value,
+///   whose time has come too.
 /// - After `cancel()`, actions already scheduled deliver nothing.
-/// - Nothing is called while the lock is held; the scheduler decides which thread delivers
-///   (a serial scheduler keeps upstream's order).
+/// - Nothing is called while the lock is held.
 ///
-/// The per-value path is `@inlinable`: a value captured in the scheduled closure by
-/// unspecialised code would cost a metadata look-up per value.
+/// Apple's `receive(on:)` runs each event as an independent action, so on a concurrent queue
+/// its calls can overlap, arrive out of order, and a value can be lost behind the completion.
+/// Every outcome of this engine (in order, one at a time, on the scheduler) is one of the
+/// outcomes Apple's can produce on such a queue, and the only one it produces on a serial one.
+///
+/// The per-value path is `@inlinable`; the scheduled action captures only this object (no
+/// per-value closure context).
 @usableFromInline
 final class ScheduledDelivery<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
     CustomReflectable, @unchecked Sendable
@@ -28,8 +41,15 @@ final class ScheduledDelivery<Downstream: Subscriber>: Subscriber, Subscription,
     }
 
     @usableFromInline let lock = Lock()
+    @usableFromInline @exclusivity(unchecked) var deliveringThread: UInt = 0
+    /// Actions that ran while another thread was delivering: that thread delivers their events.
+    @usableFromInline @exclusivity(unchecked) var owed = 0
     @usableFromInline @exclusivity(unchecked) var state = State.awaitingSubscription
     @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
+    /// Values whose actions are scheduled, oldest first.
+    @usableFromInline @exclusivity(unchecked) var values = RingQueue<Input>()
+    /// The completion, behind the queued values.
+    @usableFromInline @exclusivity(unchecked) var completion: Subscribers.Completion<Failure>?
     @usableFromInline let scheduleAction: (@escaping () -> Void) -> Void
     @usableFromInline let description: String
 
@@ -71,10 +91,11 @@ final class ScheduledDelivery<Downstream: Subscriber>: Subscriber, Subscription,
     @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
         let live: Bool = lock.withLock {
-            if case .subscribed = state { return true }
-            return false
+            guard case .subscribed = state else { return false }
+            values.append(input)
+            return true
         }
-        if live { scheduleAction { self.deliver(input) } }
+        if live { scheduleAction { self.deliverNext() } }
         return .none
     }
 
@@ -83,32 +104,54 @@ final class ScheduledDelivery<Downstream: Subscriber>: Subscriber, Subscription,
         let live: Bool = lock.withLock {
             guard case .subscribed(let subscription) = state else { return false }
             state = .completing(subscription)
+            self.completion = completion
             return true
         }
-        if live { scheduleAction { self.deliver(completion) } }
+        if live { scheduleAction { self.deliverNext() } }
     }
 
     // MARK: On the scheduler
 
+    /// One scheduled action: delivers the oldest queued event, or leaves it to the thread
+    /// delivering now; the delivering thread then delivers what such actions left it.
     @inlinable
-    func deliver(_ input: Input) {
-        guard let downstream = lock.withLock({ self.downstream }) else { return }
-        let more = downstream.receive(input)
-        guard more > 0 else { return }
-        lock.withLock { upstreamLocked }?.request(more)
-    }
-
-    @inlinable
-    func deliver(_ completion: Subscribers.Completion<Failure>) {
-        var upstream: Subscription?  // released after the lock
-        let downstream: Downstream? = lock.withLock {
-            guard case .completing(let subscription) = state else { return nil }
-            upstream = subscription
-            state = .done
-            return self.downstream.take()
+    func deliverNext() {
+        let me = currentThreadID()
+        lock.acquire()
+        if deliveringThread != 0 && deliveringThread != me {
+            owed += 1
+            lock.release()
+            return
         }
-        _ = upstream
-        downstream?.receive(completion: completion)
+        let previous = deliveringThread
+        deliveringThread = me
+        var remaining = 1
+        while remaining > 0, let downstream {
+            remaining -= 1
+            if let value = values.popFirst() {
+                lock.release()
+                let more = downstream.receive(value)
+                lock.acquire()
+                if more > 0, let upstream = upstreamLocked {
+                    lock.release()
+                    upstream.request(more)
+                    lock.acquire()
+                }
+            } else if let completion = completion.take() {
+                let upstream = upstreamLocked  // released after the lock
+                state = .done
+                self.downstream = nil
+                deliveringThread = previous
+                lock.release()
+                _ = upstream
+                downstream.receive(completion: completion)
+                return
+            }
+            remaining += owed
+            owed = 0
+        }
+        deliveringThread = previous
+        lock.release()
     }
 
     // MARK: From downstream
@@ -125,8 +168,14 @@ final class ScheduledDelivery<Downstream: Subscriber>: Subscriber, Subscription,
         let state = self.state
         self.state = .done
         let downstream = self.downstream.take()
+        let values = self.values  // a copy and an assignment: `swap` would look up metadata
+        self.values = RingQueue()
+        let completion = self.completion.take()
         lock.release()
         if case .subscribed(let upstream) = state { upstream.cancel() }
-        _ = downstream  // released here, outside the lock
+        // Released here, outside the lock.
+        _ = downstream
+        _ = values
+        _ = completion
     }
 }

@@ -23,7 +23,10 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
 
     private let lock = Lock()
     private var result: Result<Output, Failure>?
-    private var waiting: [FutureConduitBase<Output, Failure>] = []
+    /// The subscribers waiting for the result, in subscription order: a doubly linked list
+    /// through the conduits, so that a cancelled one leaves in constant time.
+    private var firstWaiting: FutureConduitBase<Output, Failure>?
+    private var lastWaiting: FutureConduitBase<Output, Failure>?
 
     /// Creates a publisher that invokes a promise closure when the publisher emits an element.
     ///
@@ -33,28 +36,50 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
     }
 
     private func fulfill(_ result: Result<Output, Failure>) {
-        let waiting: [FutureConduitBase<Output, Failure>]? = lock.withLock {
+        let first: FutureConduitBase<Output, Failure>? = lock.withLock {
             guard self.result == nil else { return nil }
             self.result = result
-            defer { self.waiting = [] }
-            return self.waiting
+            defer { lastWaiting = nil }
+            return firstWaiting.take()
         }
-        for conduit in waiting ?? [] {
+        // The list is this thread's alone now: walk it, unlinking as it goes, so that each
+        // conduit is released after its delivery.
+        var next = first
+        while let conduit = next {
+            next = conduit.nextWaiting.take()
+            conduit.previousWaiting = nil
             conduit.fulfill(result)
         }
     }
 
+    /// Removes a cancelled subscriber's conduit from the waiting list, if it is still there.
     fileprivate func remove(_ conduit: FutureConduitBase<Output, Failure>) {
-        lock.withLock {
-            waiting.removeAll { $0 === conduit }
+        lock.acquire()
+        // Once the result is in, the list belongs to the thread delivering it.
+        guard result == nil, conduit.isWaiting else {
+            lock.release()
+            return
         }
+        conduit.isWaiting = false
+        let previous = conduit.previousWaiting.take()
+        let next = conduit.nextWaiting.take()
+        if let previous { previous.nextWaiting = next } else { firstWaiting = next }
+        if let next { next.previousWaiting = previous } else { lastWaiting = previous }
+        lock.release()
+    }
+
+    private func appendWaitingLocked(_ conduit: FutureConduitBase<Output, Failure>) {
+        conduit.isWaiting = true
+        conduit.previousWaiting = lastWaiting
+        if let lastWaiting { lastWaiting.nextWaiting = conduit } else { firstWaiting = conduit }
+        lastWaiting = conduit
     }
 
     /// Attaches the specified subscriber to this publisher.
     public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
         let conduit = FutureConduit(future: self, downstream: subscriber)
         let known: Result<Output, Failure>? = lock.withLock {
-            if result == nil { waiting.append(conduit) }
+            if result == nil { appendWaitingLocked(conduit) }
             return result
         }
         subscriber.receive(subscription: conduit)
@@ -64,6 +89,13 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
 }
 
 class FutureConduitBase<Output, Failure: Error>: @unchecked Sendable {
+    // The future's waiting list, guarded by the future's lock until the result arrives. The
+    // list owns each conduit through its predecessor's `nextWaiting` (the first through the
+    // future), so the backward link need not retain.
+    fileprivate var isWaiting = false
+    fileprivate var nextWaiting: FutureConduitBase?
+    fileprivate unowned(unsafe) var previousWaiting: FutureConduitBase?
+
     func fulfill(_ result: Result<Output, Failure>) { fatalError("abstract") }
 }
 

@@ -83,6 +83,10 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     /// after a value (see ``offer(_:)``), which saves it taking the lock a second time.
     @usableFromInline let delivering = Atomic<UInt>(0)
     @usableFromInline @exclusivity(unchecked) var pending: [Event] = []
+    /// For a current-value subject: the number of the last send made before this subscriber
+    /// was given the current value; the offers of those sends (still on their way from other
+    /// threads) are skipped. Set under both locks.
+    @usableFromInline @exclusivity(unchecked) var offeredThrough: UInt = 0
     /// The index in the subject's list of conduits; guarded by the subject's lock.
     @usableFromInline @exclusivity(unchecked) var slot = -1
 
@@ -112,24 +116,44 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         drain()
     }
 
+    /// Delivers a value sent by the subject, within demand. `number` is the send's number for
+    /// a current-value subject (see `SubjectCore.sentCount`); sends up to ``offeredThrough``
+    /// are skipped.
     @inlinable
-    func offer(_ value: Output) {
+    func offer(_ value: Output, number: UInt) {
         let me = currentThreadID()
         var outermost = false
         let target: Downstream? = lock.withLock {
-            guard let downstream, !terminated, demand > 0 else { return nil }
-            demand -= 1
-            let current = delivering.load(ordering: .acquiring)
-            if current & ~Self.pendingBit == me { return downstream }  // re-entrant: nested, as Combine does
-            if handOffLocked(seen: current) {
-                pending.append(.value(value))
-                return nil
-            }
-            delivering.store(me, ordering: .relaxed)
-            outermost = true
-            return downstream
+            guard number > offeredThrough else { return nil }
+            return admitLocked(value, me: me, outermost: &outermost)
         }
         guard let target else { return }
+        deliver(value, to: target, me: me, outermost: outermost)
+    }
+
+    /// Under the lock: takes one unit of demand for `value` and decides who delivers it. Returns
+    /// the subscriber when the calling thread is to deliver it (`outermost` when it thereby
+    /// became the delivering thread, rather than calling in nested); `nil` when the value is
+    /// dropped for lack of demand or was queued for the thread delivering now.
+    @inlinable
+    func admitLocked(_ value: Output, me: UInt, outermost: inout Bool) -> Downstream? {
+        guard let downstream, !terminated, demand > 0 else { return nil }
+        demand -= 1
+        let current = delivering.load(ordering: .acquiring)
+        if current & ~Self.pendingBit == me { return downstream }  // re-entrant: nested, as Combine does
+        if handOffLocked(seen: current) {
+            pending.append(.value(value))
+            return nil
+        }
+        delivering.store(me, ordering: .relaxed)
+        outermost = true
+        return downstream
+    }
+
+    /// Delivers a value ``admitLocked(_:me:outermost:)`` gave this thread to deliver; the
+    /// outermost delivery then hands over what other threads queued meanwhile.
+    @inlinable
+    func deliver(_ value: Output, to target: Downstream, me: UInt, outermost: Bool) {
         let more = target.receiveValue(value)
         if outermost {
             // Nothing to add to the demand and nothing queued meanwhile: give up the role
@@ -252,12 +276,14 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
             lock.release()
             return
         }
-        self.demand += demand
         let first = !requestedBefore
         requestedBefore = true
         let core = first ? self.core : nil
+        // A current-value subject adds the first demand together with the offer of its
+        // current value, under its own lock (see `SubjectCore.offerCurrentValue`).
+        if !(core?.holdsCurrentValue ?? false) { self.demand += demand }
         lock.release()
-        core?.conduitDidRequestFirstDemand(self)
+        core?.conduitDidRequestFirstDemand(self, demand: demand)
     }
 
     @usableFromInline

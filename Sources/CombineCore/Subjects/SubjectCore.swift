@@ -21,6 +21,10 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var hasDownstreamDemand: Bool
     /// The current value of a ``CurrentValueSubject``; always `nil` for a passthrough one.
     @usableFromInline @exclusivity(unchecked) var current: Output?
+    /// How many values a current-value subject has sent: each send is numbered, so that a
+    /// subscriber that was first given the current value skips sends made before it (see
+    /// ``offerCurrentValue(to:adding:)``).
+    @usableFromInline @exclusivity(unchecked) var sentCount: UInt = 0
     /// Whether this is a current-value subject's core (known without reading the generic
     /// `current`, which unspecialised code could only do by looking up its metadata).
     @usableFromInline let holdsCurrentValue: Bool
@@ -57,6 +61,7 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
     @inlinable
     func send(_ value: Output, storingAfterCompletion: Bool) {
         var replaced: Output?  // the previous current value, released after the lock
+        var number: UInt = 1
         let snapshot: ContiguousArray<AnyObject?>? = lock.withLock {
             guard completion == nil else {
                 if storingAfterCompletion {
@@ -68,13 +73,15 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
             if holdsCurrentValue {
                 replaced = current
                 current = value
+                sentCount &+= 1
+                number = sentCount
             }
             return conduits
         }
         _ = replaced
         guard let snapshot else { return }
         for conduit in snapshot {
-            if let conduit { Self.conduit(conduit).offer(value) }
+            if let conduit { Self.conduit(conduit).offer(value, number: number) }
         }
     }
 
@@ -124,9 +131,10 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         conduit.deliverSubscription(to: subscriber)
     }
 
-    /// Called once per conduit, on its first request.
+    /// Called once per conduit, on its first request (`demand`), which a current-value
+    /// subject's conduit leaves for ``offerCurrentValue(to:adding:)`` to add.
     @usableFromInline
-    func conduitDidRequestFirstDemand(_ conduit: SubjectConduit<Output, Failure>) {
+    func conduitDidRequestFirstDemand(_ conduit: SubjectConduit<Output, Failure>, demand: Subscribers.Demand) {
         lock.acquire()
         let upstreams = hasDownstreamDemand ? [] : self.upstreams
         hasDownstreamDemand = true
@@ -134,16 +142,38 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
         for upstream in upstreams {
             upstream.request(.unlimited)
         }
-        if holdsCurrentValue { offerCurrentValue(to: conduit) }
+        if holdsCurrentValue { offerCurrentValue(to: conduit, adding: demand) }
     }
 
-    /// A current-value subject's first delivery to a new subscriber. Kept out of
-    /// ``conduitDidRequestFirstDemand(_:)``, which runs unspecialised: a generic optional local
-    /// there made every first request of every subject look up `Optional<Output>`'s metadata
-    /// (about 300 instructions per subscription).
+    /// A current-value subject's first delivery to a new subscriber: the subscriber's first
+    /// demand is added and the current value admitted for delivery in one critical section of
+    /// the subject's lock (then the conduit's). A value sent from another thread either became
+    /// the current value before it — delivered once, as the current value: the conduit skips
+    /// that send's own offer, which may still be on its way, by its number — or is sent after
+    /// it, and delivered after it (or queued behind it): never twice, never older after newer.
+    ///
+    /// Kept out of ``conduitDidRequestFirstDemand(_:demand:)``, which runs unspecialised: a
+    /// generic optional local there made every first request of every subject look up
+    /// `Optional<Output>`'s metadata (about 300 instructions per subscription).
     @inline(never)
-    func offerCurrentValue(to conduit: SubjectConduit<Output, Failure>) {
-        if let current = lock.withLock({ current }) { conduit.offer(current) }
+    func offerCurrentValue(to conduit: SubjectConduit<Output, Failure>, adding demand: Subscribers.Demand) {
+        let me = currentThreadID()
+        var outermost = false
+        lock.acquire()
+        conduit.lock.acquire()
+        var value: Output?
+        var target: SubjectConduit<Output, Failure>.Downstream?
+        if conduit.downstream != nil, !conduit.terminated {
+            conduit.demand += demand
+            conduit.offeredThrough = sentCount
+            if completion == nil, let current {
+                value = current
+                target = conduit.admitLocked(current, me: me, outermost: &outermost)
+            }
+        }
+        conduit.lock.release()
+        lock.release()
+        if let target, let value { conduit.deliver(value, to: target, me: me, outermost: outermost) }
     }
 
     /// Called by a cancelled conduit, unspecialised (through `any Subscription`): it avoids the
