@@ -30,6 +30,33 @@ struct OperatorStressTests {
         Stress.expectContractKept(refilling, completions: 1)
     }
 
+    /// Sources that never drop a value (sequences, each asked and emitting on its own global
+    /// queue) and a subscriber pacing itself one value at a time by the demand it returns:
+    /// every value must arrive, each source's in order, then the completion.
+    @Test("merge and zip paced by returned demand: 2 sequences × 2,000 values on their own queues, all arrive")
+    func pacedByReturnedDemandEveryValueArrives() {
+        let perSender = 2_000
+        let left = (0..<perSender).publisher.subscribe(on: DispatchQueue.global())
+        let right = (perSender..<2 * perSender).publisher.subscribe(on: DispatchQueue.global())
+
+        let merged = DispatchSemaphore(value: 0)
+        let mergeSubscriber: TestSubscriber<Int, Never> = Stress.subscriber(
+            signalling: merged, initialDemand: .max(1), onValue: { _ in .max(1) })
+        left.merge(with: right).subscribe(mergeSubscriber)
+        Stress.wait(for: merged)
+        Stress.expectEveryValueInSenderOrder(mergeSubscriber.values, senders: 2, perSender: perSender)
+        Stress.expectContractKept(mergeSubscriber, completions: 1)
+
+        let zipped = DispatchSemaphore(value: 0)
+        let zipSubscriber: TestSubscriber<(Int, Int), Never> = Stress.subscriber(
+            signalling: zipped, initialDemand: .max(1), onValue: { _ in .max(1) })
+        left.zip(right).subscribe(zipSubscriber)
+        Stress.wait(for: zipped)
+        #expect(zipSubscriber.values.map(\.0) == Array(0..<perSender))
+        #expect(zipSubscriber.values.map(\.1) == Array(perSender..<2 * perSender))
+        Stress.expectContractKept(zipSubscriber, completions: 1)
+    }
+
     @Test("combineLatest: 2 senders × 4,000 values; 3 threads × 50 values racing a completion, 50 rounds")
     func combineLatest() {
         let perSender = 4_000
