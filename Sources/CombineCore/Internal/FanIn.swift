@@ -114,6 +114,40 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
             return deliveringThread
         }
         guard let previous else { return }  // another thread is delivering; it will see the queue
+        deliverQueued(releasing: previous)
+    }
+
+    /// Under the lock: whether an output arriving now can go straight to the subscriber from
+    /// this thread — nothing queued ahead of it, demand for it, no completion, and no other
+    /// thread delivering. If so, takes one unit of demand and the role of delivering thread
+    /// and returns the subscriber; hand the output to ``deliverDirectly(_:to:me:previous:)``.
+    /// `previous` receives the role to restore (this thread's own id when nested).
+    @inlinable
+    final func claimDirectDeliveryLocked(me: UInt, previous: inout UInt) -> Downstream? {
+        guard let downstream, !isTerminated, queue.isEmpty, demand > 0,
+            deliveringThread == 0 || deliveringThread == me
+        else { return nil }
+        demand -= 1
+        previous = deliveringThread
+        deliveringThread = me
+        return downstream
+    }
+
+    /// Delivers an output claimed with ``claimDirectDeliveryLocked(me:previous:)``, then what
+    /// other threads queued meanwhile. Returns the demand the subscriber answered with
+    /// (already added to the outstanding demand, not yet passed to ``didDeliver(_:)``).
+    @inlinable
+    final func deliverDirectly(_ output: Output, to downstream: Downstream, previous: UInt) -> Subscribers.Demand {
+        let more = downstream.receive(output)
+        lock.withLock { if self.downstream != nil { demand += more } }
+        deliverQueued(releasing: previous)
+        return more
+    }
+
+    /// Delivers queued outputs, then the completion once due, as the delivering thread; gives
+    /// the role back to `previous` when done.
+    @inlinable
+    final func deliverQueued(releasing previous: UInt) {
         while true {
             let next: Delivery = lock.withLock { nextDeliveryLocked(releasing: previous) }
             switch next {

@@ -9,8 +9,10 @@
 /// Demand, as Apple's:
 /// - `flatMap` asks each new inner publisher for one value (`.unlimited` once the subscriber
 ///   has asked for that), and asks an inner for one more each time one of its values has been
-///   delivered. So every inner holds at most one value waiting for demand, and a request from
-///   the subscriber costs what it delivers, whatever the number of live inners.
+///   delivered: by returning `.max(1)` when the value went straight to the subscriber, or by a
+///   request when it had waited in the queue. So every inner holds at most one value waiting
+///   for demand, and a request from the subscriber costs what it delivers, whatever the
+///   number of live inners.
 /// - `switchToLatest` asks its one inner for the subscriber's outstanding demand, and passes
 ///   later requests on to it.
 ///
@@ -158,15 +160,34 @@ where
         if demand > 0 { subscription.request(demand) }
     }
 
+    /// An inner's value. flatMap, as Apple's: a value that goes straight to the subscriber
+    /// answers its inner with `.max(1)` (`.none` under unlimited demand); a value that has to
+    /// wait is queued with its inner, which is asked for one more once it is delivered.
     @inlinable
-    func receiveInner(_ value: Downstream.Input, id: InnerTable.ID) {
+    func receiveInner(_ value: Downstream.Input, id: InnerTable.ID) -> Subscribers.Demand {
+        let me = currentThreadID()
+        var previous: UInt = 0
+        var answer = Subscribers.Demand.none
+        var direct: Downstream?
         let live: Bool = lock.withLock {
             guard inners.contains(id), !isTerminated else { return false }
+            if !switching, let downstream = claimDirectDeliveryLocked(me: me, previous: &previous) {
+                direct = downstream
+                if !unlimited { answer = .max(1) }
+                return true
+            }
             enqueueLocked(value)
             if !switching && !unlimited { origins.append(id) }
             return true
         }
-        if live { drain() }
+        guard live else { return .none }
+        guard let direct else {
+            drain()
+            return .none
+        }
+        let more = deliverDirectly(value, to: direct, previous: previous)
+        if more == .unlimited { didRequest(more) }
+        return answer
     }
 
     @inlinable
@@ -251,7 +272,6 @@ where
         @inlinable
         func receive(_ input: Inner.Output) -> Subscribers.Demand {
             owner.receiveInner(input, id: id)
-            return .none
         }
 
         @inlinable

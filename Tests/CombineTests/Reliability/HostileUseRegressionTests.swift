@@ -431,6 +431,23 @@ struct FlatMapRequestCostTests {
         #expect(subscriber.violations.isEmpty)
     }
 
+    /// A value that goes straight to the subscriber is answered with one more (Apple's
+    /// pattern); one that waits for demand is answered with nothing and its inner is asked once
+    /// the value has been delivered.
+    @Test func aValueDeliveredAtOnceAsksItsInnerForOneMoreByItsAnswer() {
+        let inner = TestPublisher<Int, Never>()
+        let outer = PassthroughSubject<TestPublisher<Int, Never>, Never>()
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1))
+        outer.flatMap { $0 }.subscribe(subscriber)
+        outer.send(inner)
+        #expect(inner.send(1) == .max(1))
+        #expect(inner.send(2) == .none)
+        #expect(inner.requests == [.max(1)])
+        subscriber.request(.max(1))
+        #expect(subscriber.values == [1, 2])
+        #expect(inner.requests == [.max(1), .max(1)])
+    }
+
     @Test func unlimitedDemandGoesToEveryInnerOnce() {
         let inners = (0..<3).map { _ in TestPublisher<Int, Never>() }
         let outer = PassthroughSubject<TestPublisher<Int, Never>, Never>()
