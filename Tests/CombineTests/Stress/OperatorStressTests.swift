@@ -25,6 +25,10 @@ struct OperatorStressTests {
             (side == 0 ? left : right).send(completion: .finished)
         }
         Stress.expectEveryValueInSenderOrder(unlimited.values, senders: senders, perSender: perSender)
+        // A subject drops what it is sent while its subscriber has no demand, and the refilling
+        // subscriber's demand reaches each subject only after a delivery: some values are
+        // legitimately lost here, so only their order is checked. Completeness under paced
+        // demand is checked over sources that never drop (`pacedByReturnedDemandEveryValueArrives`).
         Stress.expectSenderOrder(refilling.values, senders: senders, perSender: perSender)
         Stress.expectContractKept(unlimited, completions: 1)
         Stress.expectContractKept(refilling, completions: 1)
