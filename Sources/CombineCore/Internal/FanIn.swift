@@ -120,7 +120,7 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
     /// Under the lock: whether an output arriving now can go straight to the subscriber from
     /// this thread — nothing queued ahead of it, demand for it, no completion, and no other
     /// thread delivering. If so, takes one unit of demand and the role of delivering thread
-    /// and returns the subscriber; hand the output to ``deliverDirectly(_:to:me:previous:)``.
+    /// and returns the subscriber; hand the output to ``deliverDirectly(_:to:previous:)``.
     /// `previous` receives the role to restore (this thread's own id when nested).
     @inlinable
     final func claimDirectDeliveryLocked(me: UInt, previous: inout UInt) -> Downstream? {

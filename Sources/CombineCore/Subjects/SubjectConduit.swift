@@ -80,7 +80,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     /// The thread calling into the subscriber right now (its id, whose lowest bit is always 0),
     /// or 0; with ``pendingBit`` set when another thread has queued events for it meanwhile.
     /// Changed under the lock, except by the delivering thread's compare-and-swap back to 0
-    /// after a value (see ``offer(_:)``), which saves it taking the lock a second time.
+    /// after a value (see ``offer(_:number:)``), which saves it taking the lock a second time.
     @usableFromInline let delivering = Atomic<UInt>(0)
     @usableFromInline @exclusivity(unchecked) var pending: [Event] = []
     /// For a current-value subject: the number of the last send made before this subscriber
