@@ -10,7 +10,8 @@ let combineProducts: [Product] = []
 let combineDependency: [Target.Dependency] = []
 #else
 let combineOnThisPlatform: [Target] = [
-    .target(name: "CombineCore", path: "Sources/CombineCore"),
+    .target(name: "CombineFutex", path: "Sources/CombineFutex"),
+    .target(name: "CombineCore", dependencies: ["CombineFutex"], path: "Sources/CombineCore"),
     .target(name: "Combine", dependencies: ["CombineCore"], path: "Sources/Combine"),
 ]
 let combineProducts: [Product] = [.library(name: "Combine", targets: ["Combine"])]

@@ -1,6 +1,10 @@
+#if canImport(Darwin)
 import Synchronization
 
-#if canImport(Darwin)
+/// The lock of CombineTesting: a non-recursive mutex guarding state that lives in the owning
+/// object.
+typealias Lock = Mutex<Void>
+
 extension Mutex where Value == Void {
     /// Creates an unlocked lock.
     init() { self.init(()) }
@@ -14,13 +18,13 @@ extension Mutex where Value == Void {
     }
 }
 #else
-// `Mutex<Void>()` and `withLock` are the library's lock (CombineCore's `Lock`), which
-// ThreadSanitizer is told about.
 import CombineCore
 
-extension Mutex where Value == Void {
-    /// Runs `body` with the lock held, returning its result without `withLock`'s `sending`
-    /// requirement (the guarded state lives in the owning class, not in the mutex).
+/// The lock of CombineTesting: the library's own lock, whose hand-offs ThreadSanitizer sees.
+typealias Lock = CombineCore.Lock
+
+extension CombineCore.Lock {
+    /// Runs `body` with the lock held and returns its result.
     func locked<R>(_ body: () throws -> R) rethrows -> R {
         try withLock(body)
     }

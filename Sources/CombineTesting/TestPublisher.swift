@@ -16,7 +16,7 @@ import Synchronization
 /// #expect(upstream.cancelCount == 1)
 /// ```
 public final class TestPublisher<Output, Failure: Error>: Publisher, @unchecked Sendable {
-    private let lock = Mutex<Void>()
+    private let lock = Lock()
     private var downstreams: [(subscription: Subscription, subscriber: AnySubscriber<Output, Failure>)] = []
     private var requestLog: [Subscribers.Demand] = []
     private var cancels = 0

@@ -36,7 +36,7 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
         let action: () -> Void
     }
 
-    private let lock = Mutex<Void>()
+    private let lock = Lock()
     private var clock: SchedulerTimeType
     private var items: [Item] = []
     private var nextSequence = 0

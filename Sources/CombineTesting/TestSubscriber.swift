@@ -31,7 +31,7 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
         case completion(Subscribers.Completion<Failure>)
     }
 
-    private let lock = Mutex<Void>()
+    private let lock = Lock()
     private var recorded: [Event] = []
     private var subscriptionStorage: Subscription?
     private var outstanding = Subscribers.Demand.none

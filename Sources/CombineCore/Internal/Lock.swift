@@ -1,3 +1,4 @@
+internal import CombineFutex
 import Synchronization
 
 #if canImport(Glibc)
@@ -8,85 +9,35 @@ import Musl
 import Darwin
 #endif
 
-/// The one lock of the library: a `Mutex` that guards the stored properties of the class
-/// that owns it. Every class that uses it is `@unchecked Sendable` and touches its mutable
-/// state only inside `withLock`; nothing calls out (downstream, upstream, user closures)
-/// while holding it.
+/// The one lock of the library: a non-recursive mutex that guards the stored properties of
+/// the class that owns it. Every class that uses it is `@unchecked Sendable` and touches its
+/// mutable state only inside `withLock` (or between `acquire()` and `release()`); nothing
+/// calls out (downstream, upstream, user closures) while holding it.
 ///
-/// Under ThreadSanitizer the lock can report itself to the sanitizer: `Mutex` hands over
-/// through a futex that the sanitizer does not see, so without the annotations every critical
-/// section would be reported as a race. The annotations are compiled in only with
-/// `-Xswiftc -DCOMBINE_TSAN` (`swift test --sanitize=thread -Xswiftc -DCOMBINE_TSAN`, as
-/// `.ci/run` does): even a never-taken check in every lock operation made the optimiser stop
-/// inlining the subject's delivery (measured: 390 → 448 instructions per send).
+/// One 32-bit word: 0 unlocked, 1 locked, 2 locked and a thread may be sleeping on it. Taking
+/// and giving up the lock are atomic operations compiled in this module (an acquiring
+/// compare-and-swap, a releasing exchange), so a program built with `--sanitize=thread` sees
+/// every hand-off as it happens and reports no race on the state the lock guards, with no
+/// flag or annotation. (The standard library's `Mutex` hands over inside its own compiled
+/// code, which the sanitizer does not see.) A thread that finds the lock taken spins briefly,
+/// then sleeps on the word (`futex`) until the holder wakes it.
 @usableFromInline
-package typealias Lock = Mutex<Void>
-
-/// ThreadSanitizer's `__tsan_acquire` and `__tsan_release`: they tell the sanitizer that the
-/// thread has taken or is giving up the synchronisation object at the given address.
-@usableFromInline
-package struct ThreadSanitizerHooks {
+package struct Lock: ~Copyable, Sendable {
     @usableFromInline
-    package typealias Annotation = @convention(c) (UnsafeRawPointer) -> Void
+    let word: Atomic<UInt32>
 
-    @usableFromInline
-    package let acquire: Annotation
-
-    @usableFromInline
-    package let release: Annotation
-
-    /// The sanitizer runtime's entry points, or `nil` when the process was built without it.
-    fileprivate static func lookUp() -> ThreadSanitizerHooks? {
-        let everyLoadedObject = UnsafeMutableRawPointer(bitPattern: 0)  // RTLD_DEFAULT
-        guard let acquire = dlsym(everyLoadedObject, "__tsan_acquire"),
-            let release = dlsym(everyLoadedObject, "__tsan_release")
-        else { return nil }
-        return ThreadSanitizerHooks(
-            acquire: unsafeBitCast(acquire, to: Annotation.self),
-            release: unsafeBitCast(release, to: Annotation.self)
-        )
-    }
-}
-
-/// The sanitizer's entry points when it is loaded, `nil` otherwise. Set once, by the first
-/// ``Mutex/init()`` (through ``threadSanitizerLookUp``) before that lock exists; a lock reaches
-/// another thread only after its creator has passed that one-time initialisation, so every
-/// thread that uses a lock sees the value set.
-@usableFromInline
-@exclusivity(unchecked)
-nonisolated(unsafe) package var threadSanitizerHooks: ThreadSanitizerHooks? = nil
-
-/// Runs the look-up once, on the first lock created.
-@usableFromInline
-package let threadSanitizerLookUp: Void = {
-    threadSanitizerHooks = ThreadSanitizerHooks.lookUp()
-    threadSanitizerIsLoaded = threadSanitizerHooks != nil
-}()
-
-/// Whether ``threadSanitizerHooks`` is set: the one thing the inlined lock operations test.
-/// Statically initialised (no lazy-initialisation check), so the test is a plain load.
-@exclusivity(unchecked)
-@usableFromInline
-nonisolated(unsafe) package var threadSanitizerIsLoaded = false
-
-extension Mutex where Value == Void {
     /// Creates an unlocked lock.
     @inlinable
     package init() {
-        #if COMBINE_TSAN
-        _ = threadSanitizerLookUp
-        #endif
-        self.init(())
+        word = Atomic(0)
     }
 
     /// Runs `body` with the lock held.
     ///
-    /// Built on the mutex's own lock and unlock rather than on `Mutex.withLock`, whose
-    /// `sending` result forces a copy of the result through a box: returning a closure or a
-    /// subscriber out of the lock then costs an allocation. Always inlined: a call left in
-    /// unspecialised generic code (a `cancel()` reached through `any Cancellable`) would have
-    /// to look up the metadata of its result type — a tuple or optional of generic types —
-    /// on every call.
+    /// Returns the body's result directly (no `sending` box as `Mutex.withLock` needs), so
+    /// returning a closure or a subscriber out of the lock costs no allocation. Always
+    /// inlined: a call left in unspecialised generic code (a `cancel()` reached through
+    /// `any Cancellable`) would have to look up the metadata of its result type on every call.
     @inlinable
     @inline(__always)
     package borrowing func withLock<R>(_ body: () throws -> R) rethrows -> R {
@@ -101,35 +52,55 @@ extension Mutex where Value == Void {
     @inlinable
     @inline(__always)
     package borrowing func acquire() {
-        _unsafeLock()
-        #if COMBINE_TSAN
-        if _slowPath(threadSanitizerIsLoaded) { reportAcquired() }
-        #endif
+        if _slowPath(
+            !word.compareExchange(expected: 0, desired: 1, successOrdering: .acquiring, failureOrdering: .relaxed)
+                .exchanged)
+        {
+            acquireContended()
+        }
     }
 
     /// Releases the lock taken by ``acquire()``.
     @inlinable
     @inline(__always)
     package borrowing func release() {
-        #if COMBINE_TSAN
-        if _slowPath(threadSanitizerIsLoaded) { reportReleasing() }
-        #endif
-        _unsafeUnlock()
+        if _slowPath(word.exchange(0, ordering: .releasing) == 2) {
+            wakeOne()
+        }
     }
 
-    /// Tells ThreadSanitizer that this thread now holds the lock. Out of line, so the check
-    /// is all that the inlined ``acquire()`` adds to its caller.
+    /// The lock was taken: spin a little (critical sections here are a few dozen
+    /// instructions), then mark the word as having a sleeper and sleep until it is given up.
     @usableFromInline
     @inline(never)
-    package borrowing func reportAcquired() {
-        withUnsafePointer(to: self) { threadSanitizerHooks?.acquire(UnsafeRawPointer($0)) }
+    package borrowing func acquireContended() {
+        for _ in 0..<100 {
+            if word.load(ordering: .relaxed) == 0,
+                word.compareExchange(expected: 0, desired: 1, successOrdering: .acquiring, failureOrdering: .relaxed)
+                    .exchanged
+            {
+                return
+            }
+            combine_spin_pause()
+        }
+        // Taking it as 2 rather than 1 is deliberate: another thread may still be asleep on
+        // the word, and the holder of a 2 wakes one sleeper when it lets go.
+        while word.exchange(2, ordering: .acquiring) != 0 {
+            combine_futex_wait(address, 2)
+        }
     }
 
-    /// Tells ThreadSanitizer that this thread is about to give up the lock.
+    /// Wakes one thread sleeping on the word.
     @usableFromInline
     @inline(never)
-    package borrowing func reportReleasing() {
-        withUnsafePointer(to: self) { threadSanitizerHooks?.release(UnsafeRawPointer($0)) }
+    package borrowing func wakeOne() {
+        combine_futex_wake_one(address)
+    }
+
+    /// The word's address, for the kernel. The lock cannot be copied, so a borrow of it is its
+    /// storage in the owning object.
+    private var address: UnsafeMutablePointer<UInt32> {
+        withUnsafePointer(to: word) { UnsafeMutableRawPointer(mutating: $0).assumingMemoryBound(to: UInt32.self) }
     }
 }
 

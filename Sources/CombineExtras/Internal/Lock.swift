@@ -1,16 +1,10 @@
+#if canImport(Darwin)
 import Synchronization
-
-#if !canImport(Darwin)
-// On Linux the core library's lock extension (`Mutex<Void>()`, `withLock` without
-// `sending`) is used, so ThreadSanitizer is told about every acquire and release.
-import CombineCore
-#endif
 
 /// The lock of CombineExtras: a non-recursive mutex guarding state that lives in the owning
 /// object. Never call out (to a subscriber, a subscription or user code) while holding it.
 typealias Lock = Mutex<Void>
 
-#if canImport(Darwin)
 extension Mutex where Value == Void {
     /// Creates an unlocked lock.
     init() { self.init(()) }
@@ -23,4 +17,10 @@ extension Mutex where Value == Void {
         return try body()
     }
 }
+#else
+import CombineCore
+
+/// The lock of CombineExtras: the library's own lock (whose hand-offs ThreadSanitizer sees).
+/// Never call out (to a subscriber, a subscription or user code) while holding it.
+typealias Lock = CombineCore.Lock
 #endif

@@ -42,7 +42,7 @@ public final class MarblePublisher<Output, Failure: Error>: Publisher, CustomStr
         case hot, cold
     }
 
-    private let lock = Mutex<Void>()
+    private let lock = Lock()
     private let kind: Kind
     private let marble: String
     private let timeline: MarbleTimeline<Output, Failure>
@@ -169,7 +169,7 @@ public final class MarblePublisher<Output, Failure: Error>: Publisher, CustomStr
         }
 
         let logIndex: Int
-        private let lock = Mutex<Void>()
+        private let lock = Lock()
         private weak var publisher: MarblePublisher?
         private let holdsValues: Bool
         private var subscriber: AnySubscriber<Output, Failure>?

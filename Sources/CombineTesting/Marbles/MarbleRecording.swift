@@ -74,7 +74,7 @@ extension MarbleRecording: Sendable where Output: Sendable {}
 /// The subscriber of `record`: it asks for the given demand once and stamps each event with
 /// its tick.
 final class MarbleRecorder<Input, Failure: Error>: Subscriber, @unchecked Sendable {
-    private let lock = Mutex<Void>()
+    private let lock = Lock()
     private let clock: () -> Int
     private let demand: Subscribers.Demand
     private var subscription: Subscription?
