@@ -24,7 +24,7 @@ public struct AnyPublisher<Output, Failure: Error>: CustomStringConvertible {
         if let erased = publisher as? AnyPublisher<Output, Failure> {
             self = erased
         } else {
-            subscribeBody = { publisher.receive(subscriber: $0) }
+            subscribeBody = { publisher.subscribe($0) }
         }
     }
 

@@ -99,6 +99,9 @@ class AnySubscriberBoxBase<Input, Failure: Error>: @unchecked Sendable {
     var description: String { "Anonymous AnySubscriber" }
 
     var customMirror: Mirror { Mirror(self, children: [:]) }
+
+    /// Whether the wrapped subscriber is introspection's stand-in (see `_Introspection`).
+    var isIntrospected: Bool { false }
 }
 
 @usableFromInline
@@ -128,6 +131,14 @@ final class AnySubscriberBox<Base: Subscriber>: AnySubscriberBoxBase<Base.Input,
     override var customMirror: Mirror {
         (base as? CustomReflectable)?.customMirror ?? Mirror(reflecting: base)
     }
+
+    override var isIntrospected: Bool {
+        (base as? any IntrospectedSubscriber)?.isIntrospected ?? false
+    }
+}
+
+extension AnySubscriber: IntrospectedSubscriber {
+    var isIntrospected: Bool { box.isIntrospected }
 }
 
 final class ClosureSubscriberBox<Input, Failure: Error>: AnySubscriberBoxBase<Input, Failure>,

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Declares that a type can transmit a sequence of values over time.
 ///
 /// A publisher delivers elements to one or more ``Subscriber`` instances. The subscriber's
@@ -32,7 +34,11 @@ extension Publisher {
     /// Always call this method instead of ``Publisher/receive(subscriber:)``.
     @inlinable
     public func subscribe<S: Subscriber>(_ subscriber: S) where Self.Failure == S.Failure, Self.Output == S.Input {
-        receive(subscriber: subscriber)
+        if _slowPath(enabledIntrospectionCount.load(ordering: .relaxed) > 0) {
+            subscribeIntrospected(subscriber)
+        } else {
+            receive(subscriber: subscriber)
+        }
     }
 
     /// Attaches the specified subject to this publisher.

@@ -89,7 +89,7 @@ where Downstream.Input == (repeat each Input) {
     @inlinable
     func attach<Upstream: Publisher>(_ publisher: Upstream, to slot: CombiningSlot<Upstream.Output>)
     where Upstream.Failure == Downstream.Failure {
-        publisher.receive(subscriber: Child(owner: self, slot: slot))
+        publisher.subscribe(Child(owner: self, slot: slot))
     }
 
     /// The upstream subscriptions present now; with `clearing`, forgotten as well.

@@ -22,8 +22,8 @@ final class ConnectionRefCount<Output, Failure: Error>: @unchecked Sendable {
             subscribers += 1
             return subscribers == 1
         }
-        publisher.receive(
-            subscriber: EventHandlingSubscription(downstream: subscriber, callbacks: callbacks, name: name))
+        publisher.subscribe(
+            EventHandlingSubscription(downstream: subscriber, callbacks: callbacks, name: name))
         if first {
             let connection = connect()
             let stale: Bool = lock.withLock {

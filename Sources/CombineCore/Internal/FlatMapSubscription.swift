@@ -53,7 +53,7 @@ where
     @inlinable
     func subscribe(to upstream: Upstream) {
         start()
-        upstream.receive(subscriber: OuterChild(owner: self))
+        upstream.subscribe(OuterChild(owner: self))
     }
 
     @usableFromInline
@@ -126,7 +126,7 @@ where
         }
         guard let id else { return }
         for subscription in replaced { subscription.cancel() }
-        inner.receive(subscriber: InnerChild(owner: self, id: id))
+        inner.subscribe(InnerChild(owner: self, id: id))
     }
 
     @inlinable

@@ -34,8 +34,8 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
 
     func subscribe(upstream: Upstream, trigger: Trigger) {
         start()
-        trigger.receive(subscriber: TriggerChild(owner: self))
-        upstream.receive(subscriber: UpstreamChild(owner: self))
+        trigger.subscribe(TriggerChild(owner: self))
+        upstream.subscribe(UpstreamChild(owner: self))
     }
 
     override func didRequest(_ demand: Subscribers.Demand) {

@@ -35,7 +35,7 @@ final class MergeSubscription<Downstream: Subscriber>: FanIn<Downstream>, @unche
     @inlinable
     func attach<Upstream: Publisher>(_ publisher: Upstream, at index: Int)
     where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failure {
-        publisher.receive(subscriber: Child(merge: self, index: index))
+        publisher.subscribe(Child(merge: self, index: index))
     }
 
     @usableFromInline

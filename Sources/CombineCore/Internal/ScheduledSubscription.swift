@@ -39,7 +39,7 @@ class ScheduledSubscription<Input, Downstream: Subscriber, Context: Scheduler>: 
     where Upstream.Output == Input, Upstream.Failure == Downstream.Failure {
         start()
         didStart()
-        upstream.receive(subscriber: Child(owner: self))
+        upstream.subscribe(Child(owner: self))
     }
 
     // MARK: For subclasses to override

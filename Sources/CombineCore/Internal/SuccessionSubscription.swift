@@ -47,7 +47,7 @@ where Upstream.Output == Downstream.Input, Fallback.Output == Downstream.Input {
     /// Hands this subscription downstream and subscribes to the upstream.
     func start() {
         downstream?.receive(subscription: self)
-        upstream.receive(subscriber: Child<Upstream.Failure>(owner: self, generation: 0, recoverable: true))
+        upstream.subscribe(Child<Upstream.Failure>(owner: self, generation: 0, recoverable: true))
     }
 
     func request(_ demand: Subscribers.Demand) {
@@ -129,9 +129,9 @@ where Upstream.Output == Downstream.Input, Fallback.Output == Downstream.Input {
         guard let next else { return }
         switch succession {
         case .resubscribe:
-            upstream.receive(subscriber: Child<Upstream.Failure>(owner: self, generation: next, recoverable: true))
+            upstream.subscribe(Child<Upstream.Failure>(owner: self, generation: next, recoverable: true))
         case .switchTo(let fallback):
-            fallback.receive(subscriber: Child<Fallback.Failure>(owner: self, generation: next, recoverable: false))
+            fallback.subscribe(Child<Fallback.Failure>(owner: self, generation: next, recoverable: false))
         case .complete:
             break
         }

@@ -33,8 +33,8 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Output == S.Input, S.Failure == Never {
             let (prefix, file, line) = (self.prefix, self.file, self.line)
-            upstream.receive(
-                subscriber: FailureConverter<S, Upstream.Failure>(
+            upstream.subscribe(
+                FailureConverter<S, Upstream.Failure>(
                     downstream: subscriber,
                     convert: { error in
                         let start = prefix.isEmpty ? "" : "\(prefix): "

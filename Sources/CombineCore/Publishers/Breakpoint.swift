@@ -55,8 +55,8 @@ extension Publishers {
                 subscription: { if onSubscription?($0) == true { raise(SIGTRAP) } },
                 output: { if onOutput?($0) == true { raise(SIGTRAP) } },
                 completion: { if onCompletion?($0) == true { raise(SIGTRAP) } })
-            upstream.receive(
-                subscriber: EventHandlingSubscription(downstream: subscriber, callbacks: callbacks, name: "Breakpoint"))
+            upstream.subscribe(
+                EventHandlingSubscription(downstream: subscriber, callbacks: callbacks, name: "Breakpoint"))
         }
     }
 }

@@ -67,7 +67,7 @@ extension Publishers {
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let buffer = BufferSubscription(downstream: subscriber, size: size, prefetch: prefetch, whenFull: whenFull)
             buffer.start()
-            upstream.receive(subscriber: buffer.child)
+            upstream.subscribe(buffer.child)
         }
     }
 }

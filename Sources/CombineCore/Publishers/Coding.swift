@@ -43,8 +43,8 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Coder.Output == S.Input, S.Failure == any Error {
             let encoder = self.encoder
-            upstream.receive(
-                subscriber: FilteringSubscriber<
+            upstream.subscribe(
+                FilteringSubscriber<
                     TryTransformStepper<Upstream.Output, Coder.Output>, Upstream.Failure, S
                 >(
                     TryTransformStepper { try encoder.encode($0) }, downstream: subscriber, name: "Encode",
@@ -75,8 +75,8 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, S.Failure == any Error {
             let decoder = self.decoder
-            upstream.receive(
-                subscriber: FilteringSubscriber<TryTransformStepper<Upstream.Output, Output>, Upstream.Failure, S>(
+            upstream.subscribe(
+                FilteringSubscriber<TryTransformStepper<Upstream.Output, Output>, Upstream.Failure, S>(
                     TryTransformStepper { try decoder.decode(Output.self, from: $0) }, downstream: subscriber,
                     name: "Decode", convertFailure: anyFailure))
         }

@@ -25,8 +25,8 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == [Upstream.Output], Upstream.Failure == S.Failure {
-            upstream.receive(
-                subscriber: ReducingSubscription<Collector, Failure, S>(
+            upstream.subscribe(
+                ReducingSubscription<Collector, Failure, S>(
                     Collector(), downstream: subscriber, name: "Collect", convertFailure: sameFailure))
         }
 

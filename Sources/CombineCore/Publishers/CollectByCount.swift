@@ -32,7 +32,7 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, S.Input == [Upstream.Output] {
-            upstream.receive(subscriber: Inner(downstream: subscriber, count: count))
+            upstream.subscribe(Inner(downstream: subscriber, count: count))
         }
 
         final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,

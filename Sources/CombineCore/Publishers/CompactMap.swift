@@ -28,7 +28,7 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Upstream.Failure == S.Failure {
-            upstream.receive(subscriber: Inner(downstream: subscriber, transform: transform))
+            upstream.subscribe(Inner(downstream: subscriber, transform: transform))
         }
 
         @usableFromInline

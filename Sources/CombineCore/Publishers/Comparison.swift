@@ -31,8 +31,8 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Output == S.Input, Upstream.Failure == S.Failure {
             let order = areInIncreasingOrder
-            upstream.receive(
-                subscriber: ReducingSubscription<ComparisonReducer<Output, Failure>, Failure, S>(
+            upstream.subscribe(
+                ReducingSubscription<ComparisonReducer<Output, Failure>, Failure, S>(
                     ComparisonReducer { .success(order($0, $1)) }, downstream: subscriber, name: "Comparison",
                     convertFailure: sameFailure))
         }
@@ -65,8 +65,8 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Output == S.Input, S.Failure == any Error {
             let order = areInIncreasingOrder
-            upstream.receive(
-                subscriber: ReducingSubscription<ComparisonReducer<Output, any Error>, Upstream.Failure, S>(
+            upstream.subscribe(
+                ReducingSubscription<ComparisonReducer<Output, any Error>, Upstream.Failure, S>(
                     ComparisonReducer { current, next in Result { try order(current, next) } },
                     downstream: subscriber, name: "TryComparison", convertFailure: anyFailure))
         }

@@ -29,8 +29,8 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Failure == S.Failure, S.Input == Bool {
             let output = self.output
-            upstream.receive(
-                subscriber: ReducingSubscription<SearchReducer<Upstream.Output, Bool, Failure>, Failure, S>(
+            upstream.subscribe(
+                ReducingSubscription<SearchReducer<Upstream.Output, Bool, Failure>, Failure, S>(
                     SearchReducer(containing: { .success($0 == output) }), downstream: subscriber, name: "Contains",
                     convertFailure: sameFailure))
         }
@@ -61,8 +61,8 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Failure == S.Failure, S.Input == Bool {
             let predicate = self.predicate
-            upstream.receive(
-                subscriber: ReducingSubscription<SearchReducer<Upstream.Output, Bool, Failure>, Failure, S>(
+            upstream.subscribe(
+                ReducingSubscription<SearchReducer<Upstream.Output, Bool, Failure>, Failure, S>(
                     SearchReducer(containing: { .success(predicate($0)) }), downstream: subscriber,
                     name: "ContainsWhere", convertFailure: sameFailure))
         }
@@ -93,8 +93,8 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where S.Failure == any Error, S.Input == Bool {
             let predicate = self.predicate
-            upstream.receive(
-                subscriber: ReducingSubscription<SearchReducer<Upstream.Output, Bool, any Error>, Upstream.Failure, S>(
+            upstream.subscribe(
+                ReducingSubscription<SearchReducer<Upstream.Output, Bool, any Error>, Upstream.Failure, S>(
                     SearchReducer(containing: { input in Result { try predicate(input) } }), downstream: subscriber,
                     name: "TryContainsWhere", convertFailure: anyFailure))
         }
@@ -128,8 +128,8 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Failure == S.Failure, S.Input == Bool {
             let predicate = self.predicate
-            upstream.receive(
-                subscriber: ReducingSubscription<SearchReducer<Upstream.Output, Bool, Failure>, Failure, S>(
+            upstream.subscribe(
+                ReducingSubscription<SearchReducer<Upstream.Output, Bool, Failure>, Failure, S>(
                     SearchReducer(allSatisfying: { .success(predicate($0)) }), downstream: subscriber,
                     name: "AllSatisfy", convertFailure: sameFailure))
         }
@@ -159,8 +159,8 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where S.Failure == any Error, S.Input == Bool {
             let predicate = self.predicate
-            upstream.receive(
-                subscriber: ReducingSubscription<SearchReducer<Upstream.Output, Bool, any Error>, Upstream.Failure, S>(
+            upstream.subscribe(
+                ReducingSubscription<SearchReducer<Upstream.Output, Bool, any Error>, Upstream.Failure, S>(
                     SearchReducer(allSatisfying: { input in Result { try predicate(input) } }),
                     downstream: subscriber, name: "TryAllSatisfy", convertFailure: anyFailure))
         }

@@ -23,8 +23,8 @@ extension Publishers {
 
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Failure == S.Failure, S.Input == Int {
-            upstream.receive(
-                subscriber: ReducingSubscription<CountReducer<Upstream.Output, Failure>, Failure, S>(
+            upstream.subscribe(
+                ReducingSubscription<CountReducer<Upstream.Output, Failure>, Failure, S>(
                     CountReducer(), downstream: subscriber, name: "Count", convertFailure: sameFailure))
         }
     }

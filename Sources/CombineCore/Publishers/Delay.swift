@@ -52,8 +52,8 @@ extension Publishers {
             let (scheduler, interval, tolerance, options) = (
                 self.scheduler, self.interval, self.tolerance, self.options
             )
-            upstream.receive(
-                subscriber: ScheduledDelivery(downstream: subscriber, name: "Delay") { action in
+            upstream.subscribe(
+                ScheduledDelivery(downstream: subscriber, name: "Delay") { action in
                     scheduler.schedule(
                         after: scheduler.now.advanced(by: interval), tolerance: tolerance, options: options, action)
                 })

@@ -36,8 +36,8 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
-            upstream.receive(
-                subscriber: FilteringSubscriber<Stepper, Failure, S>(
+            upstream.subscribe(
+                FilteringSubscriber<Stepper, Failure, S>(
                     Stepper(count: count), downstream: subscriber, name: "Drop", convertFailure: sameFailure))
         }
 

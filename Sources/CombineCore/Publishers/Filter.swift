@@ -30,7 +30,7 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Output == S.Input, Upstream.Failure == S.Failure {
-            upstream.receive(subscriber: Inner(downstream: subscriber, isIncluded: isIncluded))
+            upstream.subscribe(Inner(downstream: subscriber, isIncluded: isIncluded))
         }
 
         @usableFromInline

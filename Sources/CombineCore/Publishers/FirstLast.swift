@@ -22,8 +22,8 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
-            upstream.receive(
-                subscriber: ReducingSubscription<SearchReducer<Output, Output, Failure>, Failure, S>(
+            upstream.subscribe(
+                ReducingSubscription<SearchReducer<Output, Output, Failure>, Failure, S>(
                     SearchReducer(findingFirst: true) { _ in .success(true) }, downstream: subscriber, name: "First",
                     convertFailure: sameFailure))
         }
@@ -54,8 +54,8 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let predicate = self.predicate
-            upstream.receive(
-                subscriber: ReducingSubscription<SearchReducer<Output, Output, Failure>, Failure, S>(
+            upstream.subscribe(
+                ReducingSubscription<SearchReducer<Output, Output, Failure>, Failure, S>(
                     SearchReducer(findingFirst: true) { .success(predicate($0)) }, downstream: subscriber,
                     name: "FirstWhere", convertFailure: sameFailure))
         }
@@ -85,8 +85,8 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Output == S.Input, S.Failure == any Error {
             let predicate = self.predicate
-            upstream.receive(
-                subscriber: ReducingSubscription<SearchReducer<Output, Output, any Error>, Upstream.Failure, S>(
+            upstream.subscribe(
+                ReducingSubscription<SearchReducer<Output, Output, any Error>, Upstream.Failure, S>(
                     SearchReducer(findingFirst: true) { input in Result { try predicate(input) } },
                     downstream: subscriber, name: "TryFirstWhere", convertFailure: anyFailure))
         }
@@ -116,8 +116,8 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
-            upstream.receive(
-                subscriber: ReducingSubscription<SearchReducer<Output, Output, Failure>, Failure, S>(
+            upstream.subscribe(
+                ReducingSubscription<SearchReducer<Output, Output, Failure>, Failure, S>(
                     SearchReducer(findingFirst: false) { _ in .success(true) }, downstream: subscriber, name: "Last",
                     convertFailure: sameFailure))
         }
@@ -147,8 +147,8 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let predicate = self.predicate
-            upstream.receive(
-                subscriber: ReducingSubscription<SearchReducer<Output, Output, Failure>, Failure, S>(
+            upstream.subscribe(
+                ReducingSubscription<SearchReducer<Output, Output, Failure>, Failure, S>(
                     SearchReducer(findingFirst: false) { .success(predicate($0)) }, downstream: subscriber,
                     name: "LastWhere", convertFailure: sameFailure))
         }
@@ -178,8 +178,8 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Output == S.Input, S.Failure == any Error {
             let predicate = self.predicate
-            upstream.receive(
-                subscriber: ReducingSubscription<SearchReducer<Output, Output, any Error>, Upstream.Failure, S>(
+            upstream.subscribe(
+                ReducingSubscription<SearchReducer<Output, Output, any Error>, Upstream.Failure, S>(
                     SearchReducer(findingFirst: false) { input in Result { try predicate(input) } },
                     downstream: subscriber, name: "TryLastWhere", convertFailure: anyFailure))
         }

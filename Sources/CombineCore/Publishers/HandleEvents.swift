@@ -55,8 +55,8 @@ extension Publishers {
             let callbacks = EventCallbacks(
                 subscription: receiveSubscription, output: receiveOutput, completion: receiveCompletion,
                 cancel: receiveCancel, request: receiveRequest)
-            upstream.receive(
-                subscriber: EventHandlingSubscription(
+            upstream.subscribe(
+                EventHandlingSubscription(
                     downstream: subscriber, callbacks: callbacks, name: "HandleEvents"))
         }
     }

@@ -22,8 +22,8 @@ extension Publishers {
 
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Failure == S.Failure, S.Input == Never {
-            upstream.receive(
-                subscriber: ReducingSubscription<IgnoreReducer<Upstream.Output, Failure>, Failure, S>(
+            upstream.subscribe(
+                ReducingSubscription<IgnoreReducer<Upstream.Output, Failure>, Failure, S>(
                     IgnoreReducer(), downstream: subscriber, name: "IgnoreOutput", convertFailure: sameFailure))
         }
     }

@@ -30,7 +30,7 @@ extension Publishers {
 
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Failure == S.Failure, Upstream.Output == S.Input {
-            upstream.receive(subscriber: FailureConverter(downstream: subscriber, convert: transform, name: "MapError"))
+            upstream.subscribe(FailureConverter(downstream: subscriber, convert: transform, name: "MapError"))
         }
     }
 }

@@ -30,7 +30,7 @@ extension Publishers {
 
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Failure == S.Failure, S.Input == Output {
-            upstream.receive(subscriber: Inner(downstream: subscriber, scheduler: scheduler))
+            upstream.subscribe(Inner(downstream: subscriber, scheduler: scheduler))
         }
 
         private final class Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible, @unchecked Sendable

@@ -40,7 +40,7 @@ extension Publishers {
             let filter = FilteringSubscriber<Stepper, Failure, S>(
                 Stepper(range: range), downstream: subscriber, name: "Output", convertFailure: sameFailure)
             filter.finishesOnSubscription = range.isEmpty
-            upstream.receive(subscriber: filter)
+            upstream.subscribe(filter)
         }
 
         @usableFromInline

@@ -50,8 +50,8 @@ extension Publishers {
                 },
                 cancel: { log.write("receive cancel") },
                 request: { log.write("request \(PrintLog.describe($0))") })
-            upstream.receive(
-                subscriber: EventHandlingSubscription(downstream: subscriber, callbacks: callbacks, name: "Print"))
+            upstream.subscribe(
+                EventHandlingSubscription(downstream: subscriber, callbacks: callbacks, name: "Print"))
         }
     }
 }

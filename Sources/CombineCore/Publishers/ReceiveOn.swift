@@ -34,8 +34,8 @@ extension Publishers {
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let scheduler = self.scheduler
             let options = self.options
-            upstream.receive(
-                subscriber: ScheduledDelivery(downstream: subscriber, name: "ReceiveOn") { action in
+            upstream.subscribe(
+                ScheduledDelivery(downstream: subscriber, name: "ReceiveOn") { action in
                     scheduler.schedule(options: options, action)
                 })
         }

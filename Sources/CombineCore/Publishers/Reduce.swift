@@ -33,8 +33,8 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Upstream.Failure == S.Failure {
             let reducer = Accumulator(value: initial, next: nextPartialResult)
-            upstream.receive(
-                subscriber: ReducingSubscription<Accumulator, Failure, S>(
+            upstream.subscribe(
+                ReducingSubscription<Accumulator, Failure, S>(
                     reducer, downstream: subscriber, name: "Reduce", convertFailure: sameFailure))
         }
 
@@ -81,8 +81,8 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, S.Failure == any Error {
             let reducer = Accumulator(value: initial, next: nextPartialResult)
-            upstream.receive(
-                subscriber: ReducingSubscription<Accumulator, Upstream.Failure, S>(
+            upstream.subscribe(
+                ReducingSubscription<Accumulator, Upstream.Failure, S>(
                     reducer, downstream: subscriber, name: "TryReduce", convertFailure: anyFailure))
         }
 

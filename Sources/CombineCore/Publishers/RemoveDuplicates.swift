@@ -32,8 +32,8 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let predicate = self.predicate
-            upstream.receive(
-                subscriber: FilteringSubscriber<DuplicateStepper<Output, Failure>, Failure, S>(
+            upstream.subscribe(
+                FilteringSubscriber<DuplicateStepper<Output, Failure>, Failure, S>(
                     DuplicateStepper { .success(predicate($0, $1)) }, downstream: subscriber,
                     name: "RemoveDuplicates", convertFailure: sameFailure))
         }
@@ -65,8 +65,8 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Output == S.Input, S.Failure == any Error {
             let predicate = self.predicate
-            upstream.receive(
-                subscriber: FilteringSubscriber<DuplicateStepper<Output, any Error>, Upstream.Failure, S>(
+            upstream.subscribe(
+                FilteringSubscriber<DuplicateStepper<Output, any Error>, Upstream.Failure, S>(
                     DuplicateStepper { previous, next in Result { try predicate(previous, next) } },
                     downstream: subscriber, name: "TryRemoveDuplicates", convertFailure: anyFailure))
         }

@@ -28,8 +28,8 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Output == S.Input, S.Failure == Never {
             let output = self.output
-            upstream.receive(
-                subscriber: FallbackSubscription<Upstream.Failure, S>(downstream: subscriber, name: "ReplaceError") {
+            upstream.subscribe(
+                FallbackSubscription<Upstream.Failure, S>(downstream: subscriber, name: "ReplaceError") {
                     completion, _ in
                     if case .failure = completion { return (output, .finished) }
                     return (nil, .finished)
@@ -66,8 +66,8 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let output = self.output
-            upstream.receive(
-                subscriber: FallbackSubscription<Failure, S>(downstream: subscriber, name: "ReplaceEmpty") {
+            upstream.subscribe(
+                FallbackSubscription<Failure, S>(downstream: subscriber, name: "ReplaceEmpty") {
                     completion, received in
                     if case .finished = completion, !received { return (output, .finished) }
                     return (nil, completion)

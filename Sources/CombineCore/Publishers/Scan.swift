@@ -34,8 +34,8 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Upstream.Failure == S.Failure {
             let next = nextPartialResult
-            upstream.receive(
-                subscriber: FilteringSubscriber<ScanStepper<Upstream.Output, Output, Failure>, Failure, S>(
+            upstream.subscribe(
+                FilteringSubscriber<ScanStepper<Upstream.Output, Output, Failure>, Failure, S>(
                     ScanStepper(value: initialResult) { .success(next($0, $1)) }, downstream: subscriber, name: "Scan",
                     convertFailure: sameFailure))
         }
@@ -74,8 +74,8 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, S.Failure == any Error {
             let next = nextPartialResult
-            upstream.receive(
-                subscriber: FilteringSubscriber<ScanStepper<Upstream.Output, Output, any Error>, Upstream.Failure, S>(
+            upstream.subscribe(
+                FilteringSubscriber<ScanStepper<Upstream.Output, Output, any Error>, Upstream.Failure, S>(
                     ScanStepper(value: initialResult) { value, input in Result { try next(value, input) } },
                     downstream: subscriber, name: "TryScan", convertFailure: anyFailure))
         }

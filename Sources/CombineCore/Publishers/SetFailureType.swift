@@ -17,8 +17,8 @@ extension Publishers {
 
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Failure == S.Failure, Upstream.Output == S.Input {
-            upstream.receive(
-                subscriber: FailureConverter<S, Never>(
+            upstream.subscribe(
+                FailureConverter<S, Never>(
                     downstream: subscriber, convert: neverFails, name: "SetFailureType"))
         }
 

@@ -34,7 +34,7 @@ extension Publishers {
             let options = self.options
             let inner = Inner(downstream: subscriber) { scheduler.schedule(options: options, $0) }
             let upstream = self.upstream
-            scheduler.schedule(options: options) { upstream.receive(subscriber: inner) }
+            scheduler.schedule(options: options) { upstream.subscribe(inner) }
         }
 
         /// Passes values and the completion through; sends subscription, requests and

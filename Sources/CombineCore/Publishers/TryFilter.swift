@@ -27,8 +27,8 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Output == S.Input, S.Failure == any Error {
             let isIncluded = self.isIncluded
-            upstream.receive(
-                subscriber: FilteringSubscriber<
+            upstream.subscribe(
+                FilteringSubscriber<
                     TryTransformStepper<Upstream.Output, Upstream.Output>, Upstream.Failure, S
                 >(
                     TryTransformStepper { try isIncluded($0) ? $0 : nil }, downstream: subscriber, name: "TryFilter",
@@ -60,8 +60,8 @@ extension Publishers {
 
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, S.Failure == any Error {
-            upstream.receive(
-                subscriber: FilteringSubscriber<TryTransformStepper<Upstream.Output, Output>, Upstream.Failure, S>(
+            upstream.subscribe(
+                FilteringSubscriber<TryTransformStepper<Upstream.Output, Output>, Upstream.Failure, S>(
                     TryTransformStepper(transform: transform), downstream: subscriber, name: "TryCompactMap",
                     convertFailure: anyFailure))
         }

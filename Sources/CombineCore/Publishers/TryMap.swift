@@ -27,8 +27,8 @@ extension Publishers {
 
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, S.Failure == any Error {
-            upstream.receive(
-                subscriber: FilteringSubscriber<Stepper, Upstream.Failure, S>(
+            upstream.subscribe(
+                FilteringSubscriber<Stepper, Upstream.Failure, S>(
                     Stepper(transform: transform), downstream: subscriber, name: "TryMap", convertFailure: anyFailure))
         }
 

@@ -30,8 +30,8 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let predicate = self.predicate
-            upstream.receive(
-                subscriber: FilteringSubscriber<WhileStepper<Output, Failure>, Failure, S>(
+            upstream.subscribe(
+                FilteringSubscriber<WhileStepper<Output, Failure>, Failure, S>(
                     WhileStepper(mode: .drop) { .success(predicate($0)) }, downstream: subscriber, name: "DropWhile",
                     convertFailure: sameFailure))
         }
@@ -63,8 +63,8 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Output == S.Input, S.Failure == any Error {
             let predicate = self.predicate
-            upstream.receive(
-                subscriber: FilteringSubscriber<WhileStepper<Output, any Error>, Upstream.Failure, S>(
+            upstream.subscribe(
+                FilteringSubscriber<WhileStepper<Output, any Error>, Upstream.Failure, S>(
                     WhileStepper(mode: .drop) { input in Result { try predicate(input) } }, downstream: subscriber,
                     name: "TryDropWhile", convertFailure: anyFailure))
         }
@@ -103,8 +103,8 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let predicate = self.predicate
-            upstream.receive(
-                subscriber: FilteringSubscriber<WhileStepper<Output, Failure>, Failure, S>(
+            upstream.subscribe(
+                FilteringSubscriber<WhileStepper<Output, Failure>, Failure, S>(
                     WhileStepper(mode: .prefix) { .success(predicate($0)) }, downstream: subscriber,
                     name: "PrefixWhile", convertFailure: sameFailure))
         }
@@ -136,8 +136,8 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Output == S.Input, S.Failure == any Error {
             let predicate = self.predicate
-            upstream.receive(
-                subscriber: FilteringSubscriber<WhileStepper<Output, any Error>, Upstream.Failure, S>(
+            upstream.subscribe(
+                FilteringSubscriber<WhileStepper<Output, any Error>, Upstream.Failure, S>(
                     WhileStepper(mode: .prefix) { input in Result { try predicate(input) } }, downstream: subscriber,
                     name: "TryPrefixWhile", convertFailure: anyFailure))
         }
