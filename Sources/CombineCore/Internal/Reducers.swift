@@ -10,12 +10,6 @@ struct CountReducer<Input, Failure: Error>: Reducer {
     func result() -> Int? { count }
 }
 
-/// Keeps nothing and publishes nothing: `ignoreOutput()`.
-struct IgnoreReducer<Input, Failure: Error>: Reducer {
-    mutating func receive(_ input: Input) -> ReduceStep<Failure> { .continue }
-    func result() -> Never? { nil }
-}
-
 /// Keeps the greatest element as ordered by `areInIncreasingOrder` (the first of equals):
 /// `max`, and `min` with the order reversed.
 struct ComparisonReducer<Element, Failure: Error>: Reducer {

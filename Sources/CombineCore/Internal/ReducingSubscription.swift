@@ -19,13 +19,38 @@ protocol Reducer {
     /// The value to publish once the upstream has finished (or the reducer said `.finish`);
     /// `nil` to finish without one.
     func result() -> Output?
+    /// The reducer's starting value, for the mirror (default: none).
+    var initial: Any? { get }
+    /// The mirror's children when they differ from the usual four (default: `nil`).
+    var mirrorChildren: [Mirror.Child]? { get }
 }
 
-/// Runs a ``Reducer``: it asks upstream for everything, and publishes the result — when the
-/// subscriber has asked for a value — followed by `.finished`. An upstream failure is passed
-/// on at once.
+extension Reducer {
+    /// The reducer's starting value, shown as the `initial` child of the subscription's mirror
+    /// (`reduce`'s initial result; nothing for the others).
+    var initial: Any? { nil }
+
+    /// The children of the subscription's mirror when the operator's differ from the usual
+    /// four (`collect()` shows only its `count`); `nil` for the usual ones.
+    var mirrorChildren: [Mirror.Child]? { nil }
+}
+
+/// Runs a ``Reducer`` the way Apple's reducing operators behave (each rule below is what
+/// Apple's Combine does, as its recorded behaviour shows):
+/// - it hands itself to the subscriber, then asks upstream for everything;
+/// - the result (or a bare `.finished` when there is none) waits until the subscriber has
+///   asked for something; a failure is passed on at once;
+/// - a value or completion before the subscription, or after the end, is ignored.
+///
+/// One deliberate difference (DESIGN's memory rule: a subscription releases what it holds on
+/// completion and cancel, so a subscriber that keeps its subscription forms no cycle): the
+/// subscriber is let go at the end and on `cancel()`, also a `cancel()` before the
+/// subscription has arrived, which then cancels that subscription when it comes. Apple's
+/// keeps the subscriber until the object itself goes, and ignores an early `cancel()`.
+/// Listed as kept differences in `Tests/Conformance/known-differences.tsv`.
 final class ReducingSubscription<R: Reducer, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber,
-    Subscription, CustomStringConvertible, CustomReflectable, @unchecked Sendable
+    Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible,
+    @unchecked Sendable
 where Downstream.Input == R.Output, Downstream.Failure == R.Failure {
     typealias Input = R.Input
     typealias Failure = UpstreamFailure
@@ -33,8 +58,8 @@ where Downstream.Input == R.Output, Downstream.Failure == R.Failure {
     private enum Phase {
         case awaitingSubscription
         case reducing(Subscription)
-        /// The upstream is done; the result waits for demand.
-        case holding(R.Output)
+        /// The upstream is done (or the reducer decided); the result, if any, waits for demand.
+        case holding(R.Output?)
         case done
     }
 
@@ -53,7 +78,25 @@ where Downstream.Input == R.Output, Downstream.Failure == R.Failure {
         self.convertFailure = convertFailure
     }
 
-    var customMirror: Mirror { Mirror(self, children: ["downstream": downstream as Any]) }
+    var customMirror: Mirror {
+        let children: [Mirror.Child] = lock.withLock {
+            if let own = reducer.mirrorChildren { return own }
+            let status: String
+            switch phase {
+            case .awaitingSubscription: status = "awaiting subscription"
+            case .reducing: status = "subscribed"
+            case .holding, .done: status = "terminal"
+            }
+            return [
+                ("downstream", downstream as Any), ("result", reducer.result() as Any),
+                ("initial", reducer.initial as Any),
+                ("status", status),
+            ]
+        }
+        return Mirror(self, children: children)
+    }
+
+    var playgroundDescription: Any { description }
 
     func receive(subscription: Subscription) {
         let target: Downstream? = lock.withLock {
@@ -90,71 +133,51 @@ where Downstream.Input == R.Output, Downstream.Failure == R.Failure {
         }
     }
 
-    /// What ends the reduction; each case carries the upstream subscription, released (and
-    /// cancelled if asked) after the lock.
-    private enum Conclusion {
-        case ignore
-        case finish(Downstream, upstream: Subscription)
-        case send(R.Output, Downstream, upstream: Subscription)
-        case hold(upstream: Subscription)
-    }
-
+    /// Ends the reduction with its result: delivered now if the subscriber has asked for
+    /// something, else held until it does. The upstream subscription is cancelled (if asked)
+    /// and released after the lock.
     private func conclude(cancellingUpstream: Bool) {
         let result = reducer.result()
-        let conclusion: Conclusion = lock.withLock {
-            guard case .reducing(let upstream) = phase, let downstream else { return .ignore }
-            guard let result else {
-                phase = .done
-                self.downstream = nil
-                return .finish(downstream, upstream: upstream)
-            }
+        let (upstream, target): (Subscription?, Downstream?) = lock.withLock {
+            guard case .reducing(let upstream) = phase else { return (nil, nil) }
             guard demanded else {
                 phase = .holding(result)
-                return .hold(upstream: upstream)
+                return (upstream, nil)
             }
             phase = .done
-            self.downstream = nil
-            return .send(result, downstream, upstream: upstream)
+            return (upstream, downstream.take())
         }
-        switch conclusion {
-        case .ignore:
-            return
-        case .hold(let upstream):
-            if cancellingUpstream { upstream.cancel() }
-        case .finish(let downstream, let upstream):
-            if cancellingUpstream { upstream.cancel() }
-            downstream.receive(completion: .finished)
-        case .send(let result, let downstream, let upstream):
-            if cancellingUpstream { upstream.cancel() }
-            _ = downstream.receive(result)
-            downstream.receive(completion: .finished)
-        }
+        guard let upstream else { return }
+        if cancellingUpstream { upstream.cancel() }
+        if let target { Self.deliver(result, to: target) }
+    }
+
+    private static func deliver(_ result: R.Output?, to downstream: Downstream) {
+        if let result { _ = downstream.receive(result) }
+        downstream.receive(completion: .finished)
     }
 
     private func fail(_ error: R.Failure, cancellingUpstream: Bool) {
-        let target: (Downstream, Subscription)? = lock.withLock {
-            guard case .reducing(let upstream) = phase, let downstream else { return nil }
+        let target: (Subscription, Downstream?)? = lock.withLock {
+            guard case .reducing(let upstream) = phase else { return nil }
             phase = .done
-            self.downstream = nil
-            return (downstream, upstream)
+            return (upstream, downstream.take())
         }
-        guard let (downstream, upstream) = target else { return }
+        guard let (upstream, downstream) = target else { return }
         if cancellingUpstream { upstream.cancel() }
-        downstream.receive(completion: .failure(error))
+        downstream?.receive(completion: .failure(error))
     }
 
     func request(_ demand: Subscribers.Demand) {
         demand.assertNonZero()
-        let ready: (R.Output, Downstream)? = lock.withLock {
+        let held: (R.Output?, Downstream)? = lock.withLock {
             demanded = true
-            guard case .holding(let result) = phase, let downstream else { return nil }
+            guard case .holding(let result) = phase, let downstream = downstream.take() else { return nil }
             phase = .done
-            self.downstream = nil
             return (result, downstream)
         }
-        guard let (result, downstream) = ready else { return }
-        _ = downstream.receive(result)
-        downstream.receive(completion: .finished)
+        guard let (result, downstream) = held else { return }
+        Self.deliver(result, to: downstream)
     }
 
     func cancel() {

@@ -39,6 +39,8 @@ extension Publishers {
             }
 
             func result() -> [Upstream.Output]? { elements }
+
+            var mirrorChildren: [Mirror.Child]? { [("count", elements.count)] }
         }
     }
 }

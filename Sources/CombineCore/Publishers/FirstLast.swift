@@ -57,7 +57,8 @@ extension Publishers {
             upstream.subscribe(
                 ReducingSubscription<SearchReducer<Output, Output, Failure>, Failure, S>(
                     SearchReducer(findingFirst: true) { .success(predicate($0)) }, downstream: subscriber,
-                    name: "FirstWhere", convertFailure: sameFailure))
+                    // Apple's first(where:) subscription describes itself as "TryFirst".
+                    name: "TryFirst", convertFailure: sameFailure))
         }
     }
 

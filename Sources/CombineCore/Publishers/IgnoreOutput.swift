@@ -21,10 +21,44 @@ extension Publishers {
         }
 
         /// Attaches the specified subscriber to this publisher.
+        ///
+        /// As Apple's: the subscriber gets the upstream subscription itself, and the operator
+        /// then asks upstream for everything (the subscriber's own requests still reach
+        /// upstream, where they change nothing); every completion is passed on as it comes.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Failure == S.Failure, S.Input == Never {
-            upstream.subscribe(
-                ReducingSubscription<IgnoreReducer<Upstream.Output, Failure>, Failure, S>(
-                    IgnoreReducer(), downstream: subscriber, name: "IgnoreOutput", convertFailure: sameFailure))
+            upstream.subscribe(Inner(downstream: subscriber))
+        }
+
+        @usableFromInline
+        struct Inner<Downstream: Subscriber>: ForwardingSubscriber, CustomReflectable,
+            CustomPlaygroundDisplayConvertible
+        where Downstream.Input == Never, Downstream.Failure == Upstream.Failure {
+            @usableFromInline typealias Input = Upstream.Output
+            @usableFromInline typealias Failure = Upstream.Failure
+
+            @usableFromInline let downstream: Downstream
+            @usableFromInline let combineIdentifier = CombineIdentifier()
+
+            @usableFromInline var description: String { "IgnoreOutput" }
+            @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
+            @usableFromInline var playgroundDescription: Any { description }
+
+            @inlinable
+            init(downstream: Downstream) {
+                self.downstream = downstream
+            }
+
+            @inlinable
+            func receive(subscription: Subscription) {
+                downstream.receive(subscription: subscription)
+                subscription.request(.unlimited)
+            }
+
+            @inlinable
+            func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+                .none
+            }
         }
     }
 }

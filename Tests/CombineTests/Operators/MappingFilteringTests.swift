@@ -220,7 +220,9 @@ struct ReducingFamilyTests {
         let upstream = TestPublisher<Int, Failure>()
         let subscriber = TestSubscriber<Never, Failure>()
         upstream.ignoreOutput().subscribe(subscriber)
-        #expect(upstream.requests == [.unlimited])
+        // As Apple's: the subscriber gets the upstream subscription itself (its own request
+        // goes straight upstream), then the operator asks upstream for everything.
+        #expect(upstream.requests == [.unlimited, .unlimited])
         upstream.send(1)
         upstream.send(completion: .failure(Failure(code: 1)))
         #expect(subscriber.completion == .failure(Failure(code: 1)))
@@ -330,4 +332,53 @@ struct ReducingFamilyTests {
         Empty<Int, Never>().last().subscribe(subscriber)
         #expect(subscriber.events == [.subscription, .completion(.finished)])
     }
+
+    /// Apple's reducing operators hold even a bare `.finished` (nothing matched) until the
+    /// subscriber asks for something, as they hold a result.
+    @Test func aFinishWithoutResultWaitsForDemandLikeAResult() {
+        let upstream = TestPublisher<Int, Failure>()
+        let subscriber = TestSubscriber<Int, Failure>(initialDemand: .none)
+        upstream.first { $0 > 10 }.subscribe(subscriber)
+        upstream.send(1)
+        upstream.send(completion: .finished)
+        #expect(subscriber.events == [.subscription])
+        subscriber.request(.max(1))
+        #expect(subscriber.events == [.subscription, .completion(.finished)])
+        subscriber.request(.max(1))  // nothing more
+        #expect(subscriber.events == [.subscription, .completion(.finished)])
+    }
+
+    /// A failure does not wait for demand.
+    @Test func aFailurePassesWithoutDemand() {
+        let upstream = TestPublisher<Int, Failure>()
+        let subscriber = TestSubscriber<Int, Failure>(initialDemand: .none)
+        upstream.last().subscribe(subscriber)
+        upstream.send(1)
+        upstream.send(completion: .failure(Failure(code: 2)))
+        #expect(subscriber.completion == .failure(Failure(code: 2)))
+    }
+
+    /// Descriptions and mirrors as Apple's: `first(where:)`'s subscription calls itself
+    /// "TryFirst"; a reducing subscription mirrors downstream, result, initial and status;
+    /// `collect()`'s only its count; `ignoreOutput()` hands over the upstream subscription.
+    @Test func descriptionsAndMirrorsAreApples() {
+        let upstream = TestPublisher<Int, Failure>()
+        let firstWhere = TestSubscriber<Int, Failure>(initialDemand: .none)
+        upstream.first { $0 > 0 }.subscribe(firstWhere)
+        let reduce = TestSubscriber<Int, Failure>(initialDemand: .none)
+        upstream.reduce(0, +).subscribe(reduce)
+        let collect = TestSubscriber<[Int], Failure>(initialDemand: .none)
+        upstream.collect().subscribe(collect)
+        let ignore = TestSubscriber<Never, Failure>(initialDemand: .none)
+        upstream.ignoreOutput().subscribe(ignore)
+        #expect(String(describing: firstWhere.subscription as Any).contains("TryFirst"))
+        #expect(
+            reduce.subscription.map { Mirror(reflecting: $0).children.map(\.label) }
+                == ["downstream", "result", "initial", "status"])
+        #expect(collect.subscription.map { Mirror(reflecting: $0).children.map(\.label) } == ["count"])
+        // The subscriber of ignoreOutput() holds the upstream's own subscription.
+        #expect(ignore.subscription != nil)
+        #expect(ignore.subscription.map { String(describing: $0) } != "IgnoreOutput")
+    }
+
 }

@@ -10,7 +10,9 @@
 // - collect(n) asks upstream for n per value asked of it and publishes a partial group on
 //   finishing;
 // - first(where:), last, reduce and count ask upstream for everything at once and publish
-//   their result once the subscriber has asked for anything; a failure passes at once;
+//   their result once the subscriber has asked for anything; with no result (first(where:)
+//   matched nothing) the bare `.finished` waits for that request too; a failure passes at
+//   once;
 // - tryMap, on a throw, cancels upstream and fails;
 // - catch, append and prepend carry the subscriber's outstanding demand over to the next
 //   source; replaceError holds its replacement value until there is demand for it;
@@ -261,7 +263,7 @@ final class ReferenceCollectStage: ReferenceSubscriber, ReferenceSubscription {
 final class ReferenceReduceStage: ReferenceSubscriber, ReferenceSubscription {
     private enum Phase {
         case reducing(ReferenceSubscription?)
-        case holding(Int)
+        case holding(Int?)
         case done
     }
 
@@ -303,11 +305,7 @@ final class ReferenceReduceStage: ReferenceSubscriber, ReferenceSubscription {
     private func conclude(cancellingUpstream: Bool) {
         guard case .reducing(let upstream) = phase else { return }
         let value = result()
-        if value != nil, !demanded {
-            phase = .holding(value!)
-        } else {
-            phase = .done
-        }
+        phase = demanded ? .done : .holding(value)
         if cancellingUpstream { upstream?.cancel() }
         if case .done = phase {
             if let value { _ = downstream.receive(value) }
@@ -319,7 +317,7 @@ final class ReferenceReduceStage: ReferenceSubscriber, ReferenceSubscription {
         demanded = true
         guard case .holding(let value) = phase else { return }
         phase = .done
-        _ = downstream.receive(value)
+        if let value { _ = downstream.receive(value) }
         downstream.receive(completion: .finished)
     }
 
