@@ -15,7 +15,7 @@ public struct CombineIdentifier: Hashable, CustomStringConvertible, Sendable {
 
     /// Creates an identifier that stands for the given object as long as it is alive.
     public init(_ obj: AnyObject) {
-        rawValue = UInt64(UInt(bitPattern: ObjectIdentifier(obj).hashValue))
+        rawValue = UInt64(UInt(bitPattern: ObjectIdentifier(obj)))
     }
 
     /// The identifier in hexadecimal, for example `0x1a`.

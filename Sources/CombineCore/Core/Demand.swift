@@ -60,12 +60,10 @@ extension Subscribers {
         /// Creates a demand instance from a decoder.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
+            // As Apple's: a number past `.unlimited`'s encoding (`Int.max + 1`) decodes as
+            // `.unlimited`; a negative one is an error.
             let raw = try container.decode(UInt.self)
-            guard raw <= Demand.unlimitedRawValue else {
-                throw DecodingError.dataCorruptedError(
-                    in: container, debugDescription: "\(raw) is not a valid Subscribers.Demand")
-            }
-            self.init(rawValue: raw)
+            self.init(rawValue: Swift.min(raw, Demand.unlimitedRawValue))
         }
 
         /// Encodes the demand to the provide encoder.
@@ -141,10 +139,13 @@ extension Subscribers {
         }
 
         /// Returns the result of subtracting a number of elements from a demand. A negative
-        /// number adds; a result below zero is `.none`.
+        /// number adds; a result below zero is `.none`, and so (as Apple's) is a finite result
+        /// past `Int.max`: `.max(Int.max) - (-1)` is `.none`.
         @inlinable
         public static func - (lhs: Demand, rhs: Int) -> Demand {
-            rhs >= 0 ? lhs - Demand(rawValue: UInt(rhs)) : lhs + Demand(rawValue: rhs.magnitude)
+            if lhs == .unlimited { return .unlimited }
+            let (difference, overflow) = Int(lhs.rawValue).subtractingReportingOverflow(rhs)
+            return overflow || difference < 0 ? .none : Demand(rawValue: UInt(difference))
         }
 
         /// Subtracts a number of elements from a demand and assigns the result to the left side.

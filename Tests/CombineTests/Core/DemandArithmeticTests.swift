@@ -73,7 +73,9 @@ struct DemandArithmeticTests {
         #expect(Demand.unlimited - 1 == .unlimited)
         #expect(Demand.unlimited - Int.max == .unlimited)
         #expect(Demand.max(1) - (-1) == .max(2))
-        #expect(Demand.max(Int.max) - (-1) == .unlimited)
+        // Apple's: a finite demand pushed past Int.max by a negative subtraction is .none,
+        // not .unlimited (recorded by the conformance suite's SubscribersDemandTests).
+        #expect(Demand.max(Int.max) - (-1) == .none)
         var demand = Demand.max(4)
         demand -= 5
         #expect(demand == .none)
@@ -175,6 +177,16 @@ struct DemandArithmeticTests {
         #expect(Demand.unlimited.hashValue == (Demand.max(Int.max) + 1).hashValue)
         let set: Set<Demand> = [.none, .max(0), .max(1), .max(Int.max), .unlimited, .max(Int.max) + 1]
         #expect(set == [.none, .max(1), .max(Int.max), .unlimited])
+    }
+
+    /// Apple's encoding: a number, `.unlimited` as `Int.max + 1`; anything larger decodes as
+    /// `.unlimited`, a negative number does not decode.
+    @Test func codableUsesApplesNumbers() throws {
+        let encoded = try JSONEncoder().encode([Demand.max(42), .unlimited])
+        #expect(String(decoding: encoded, as: UTF8.self) == "[42,\(UInt(Int.max) + 1)]")
+        let tooBig = Data("[\(UInt(Int.max) + 2)]".utf8)
+        #expect(try JSONDecoder().decode([Demand].self, from: tooBig) == [.unlimited])
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode([Demand].self, from: Data("[-1]".utf8)) }
     }
 
     @Test(arguments: [Subscribers.Demand.none, .max(1), .max(1_000), .max(Int.max), .unlimited])
