@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compares a conformance run with the list of known differences.
 
-    gate.py RESULTS_TSV KNOWN_DIFFERENCES
+    gate.py RESULTS_TSV KNOWN_DIFFERENCES [--shrink]
 
 RESULTS_TSV is the `results.tsv` the conformance tool writes (status, test, file, seconds,
 message; one line per test). KNOWN_DIFFERENCES lists the tests that may fail, one per line:
@@ -10,7 +10,8 @@ be matched here; the reason gives the evidence) or `open` (not matched yet; the 
 the issue and what differs). Lines starting with `#` and blank lines are ignored.
 
 Exit status 1 when a test that did not pass is not listed, or when the list is malformed;
-listed tests that now pass are printed so that the list can shrink.
+listed tests that now pass are printed so that the list can shrink. With --shrink, their
+lines are also deleted from KNOWN_DIFFERENCES (nothing else in it changes).
 """
 import sys
 
@@ -54,10 +55,22 @@ def read_results(path):
     return results
 
 
+def shrink(path, passing):
+    with open(path, encoding="utf-8") as file:
+        lines = file.readlines()
+    kept = [line for line in lines if line.split("\t", 1)[0] not in passing]
+    with open(path, "w", encoding="utf-8") as file:
+        file.writelines(kept)
+    print(f"conformance gate: {len(lines) - len(kept)} lines deleted from {path}")
+
+
 def main():
-    if len(sys.argv) != 3:
+    shrinking = "--shrink" in sys.argv[1:]
+    arguments = [argument for argument in sys.argv[1:] if argument != "--shrink"]
+    if len(arguments) != 2:
         print(__doc__)
         return 2
+    sys.argv[1:] = arguments
     known, problems = read_known(sys.argv[2])
     results = read_results(sys.argv[1])
     if not results:
@@ -78,6 +91,8 @@ def main():
           f"{sum(1 for kind, _ in known.values() if kind == 'open')} open)")
     for test in now_passing:
         print(f"  now passing, remove from the list: {test}")
+    if shrinking and now_passing:
+        shrink(sys.argv[2], set(now_passing))
     for test in not_in_suite:
         print(f"  listed but not in the suite: {test}")
     for test, status, message in timing:
