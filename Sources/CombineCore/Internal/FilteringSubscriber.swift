@@ -24,13 +24,53 @@ protocol FilterStepper {
     associatedtype Output
     associatedtype Failure: Error
     mutating func step(_ input: Input) -> FilterStep<Output, Failure>
-    /// Added to the subscriber's first request: values the operator will drop anyway.
-    var extraInitialDemand: Int { get }
+    /// The state Apple's operator shows in its mirror beside `downstream` (the last element
+    /// of `removeDuplicates`, the running result of `tryScan`); `nil` when it shows none.
+    var reflectedState: Any? { get }
 }
 
 extension FilterStepper {
     @inlinable
-    var extraInitialDemand: Int { 0 }
+    var reflectedState: Any? { nil }
+}
+
+/// What a filtering operator does with an event that arrives before its subscription.
+@usableFromInline
+enum EarlyEvent: Sendable {
+    /// Drop it (the operator's closure is not called).
+    case ignore
+    /// Handle it as if the subscription had come.
+    case forward
+}
+
+/// How a filtering operator treats the edges of its subscription. Apple's operators come in
+/// two shapes, and code tested against Apple's sees the difference, so each operator names
+/// its shape where it creates its subscriber (ARCHITECTURE.md, "Edge policies").
+@usableFromInline
+enum FilterEdges: Sendable {
+    /// `tryFilter`, `tryCompactMap`, `prefix(while:)`, `removeDuplicates` and their `try`
+    /// forms: a value, a completion or a request before the subscription, and a request for
+    /// zero values, trap; a cancel before the subscription is final, so the subscription that
+    /// comes later is cancelled.
+    case strict
+    /// `tryMap`, `drop(while:)`, `output(in:)`, `tryScan`, `encode`, `decode`: a cancel or a
+    /// request before the subscription is ignored (the subscription that comes later is
+    /// taken), and early values and completions are dropped or handled as `values` and
+    /// `completion` say; `zeroDemandTraps` is Apple's check on `request(.none)`.
+    case lenient(values: EarlyEvent, completion: EarlyEvent, zeroDemandTraps: Bool)
+}
+
+/// The children of a filtering subscriber's mirror, as Apple's operator shows them.
+@usableFromInline
+enum FilterReflection: Sendable {
+    /// No children.
+    case empty
+    /// `downstream`, then the stepper's `reflectedState` under this label if it has one.
+    case downstream(state: String?)
+    /// `downstream`, `finished`, `upstreamSubscription` (`encode`, `decode`).
+    case coding
+    /// `downstream`, `status`, `result` (`tryScan`).
+    case status
 }
 
 /// Runs a ``FilterStepper`` between an upstream and a downstream subscriber. It is the
@@ -38,7 +78,7 @@ extension FilterStepper {
 /// upstream itself when the stepper stops early or fails.
 @usableFromInline
 final class FilteringSubscriber<Stepper: FilterStepper, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber,
-    Subscription, CustomStringConvertible, CustomReflectable, @unchecked Sendable
+    Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
 where Downstream.Input == Stepper.Output, Downstream.Failure == Stepper.Failure {
     @usableFromInline typealias Input = Stepper.Input
     @usableFromInline typealias Failure = UpstreamFailure
@@ -51,26 +91,64 @@ where Downstream.Input == Stepper.Output, Downstream.Failure == Stepper.Failure 
     @usableFromInline let convertFailure: (UpstreamFailure) -> Stepper.Failure
     @usableFromInline @exclusivity(unchecked) var upstream: Subscription?
     @usableFromInline @exclusivity(unchecked) var done = false
-    @usableFromInline @exclusivity(unchecked) var requestedBefore = false
-    @usableFromInline let extraInitialDemand: Int
     /// Finish right after handing the subscription downstream (`prefix(0)`).
     @usableFromInline @exclusivity(unchecked) var finishesOnSubscription = false
     @usableFromInline let description: String
+    @usableFromInline let edges: FilterEdges
+    @usableFromInline let reflection: FilterReflection
 
     @inlinable
     init(
-        _ stepper: Stepper, downstream: Downstream, name: String,
+        _ stepper: Stepper, downstream: Downstream, name: String, edges: FilterEdges, reflection: FilterReflection,
         convertFailure: @escaping (UpstreamFailure) -> Stepper.Failure
     ) {
         self.stepper = stepper
-        self.extraInitialDemand = stepper.extraInitialDemand
         self.downstream = downstream
         self.description = name
+        self.edges = edges
+        self.reflection = reflection
         self.convertFailure = convertFailure
     }
 
     @usableFromInline
-    var customMirror: Mirror { Mirror(self, children: ["downstream": lock.withLock { downstream } as Any]) }
+    var playgroundDescription: Any { description }
+
+    @usableFromInline
+    var customMirror: Mirror {
+        lock.acquire()
+        let downstream = self.downstream as Any
+        let upstream = self.upstream
+        let done = self.done
+        let state = stepper.reflectedState
+        lock.release()
+        switch reflection {
+        case .empty:
+            return Mirror(self, children: [])
+        case .downstream(let label):
+            var children: [Mirror.Child] = [("downstream", downstream)]
+            if let label, let state { children.append((label, state)) }
+            return Mirror(self, children: children)
+        case .coding:
+            return Mirror(
+                self,
+                children: [("downstream", downstream), ("finished", done), ("upstreamSubscription", upstream as Any)])
+        case .status:
+            let status = done ? "terminal" : upstream.map { "subscribed(\($0))" } ?? "awaitingSubscription"
+            return Mirror(self, children: [("downstream", downstream), ("status", status), ("result", state ?? ())])
+        }
+    }
+
+    /// An event came before the subscription: traps for a strict operator (naming the rule),
+    /// else says whether to handle it.
+    @usableFromInline
+    func handlesEarly(_ event: String, lenient: (EarlyEvent, EarlyEvent) -> EarlyEvent) -> Bool {
+        switch edges {
+        case .strict:
+            preconditionFailure("\(description) received \(event) before receiving a subscription")
+        case .lenient(let values, let completion, _):
+            return lenient(values, completion) == .forward
+        }
+    }
 
     @usableFromInline
     func receive(subscription: Subscription) {
@@ -89,7 +167,12 @@ where Downstream.Input == Stepper.Output, Downstream.Failure == Stepper.Failure 
 
     @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
-        guard let downstream = lock.withLock({ done ? nil : self.downstream }) else { return .none }
+        lock.acquire()
+        let downstream = done ? nil : self.downstream
+        let early = upstream == nil
+        lock.release()
+        guard let downstream else { return .none }
+        if early, !handlesEarly("a value", lenient: { values, _ in values }) { return .none }
         // Values arrive one at a time (the subscriber contract), so `stepper` is not shared.
         switch stepper.step(input) {
         case .emit(let output):
@@ -99,8 +182,10 @@ where Downstream.Input == Stepper.Output, Downstream.Failure == Stepper.Failure 
         case .drop:
             return .none
         case .emitAndFinish(let output):
-            _ = downstream.receive(output)
+            // Apple's `output(in:)` returns the subscriber's demand for its last value too.
+            let demand = downstream.receive(output)
             stop(with: .finished)
+            return demand
         case .finish:
             stop(with: .finished)
         case .fail(let error):
@@ -112,6 +197,11 @@ where Downstream.Input == Stepper.Output, Downstream.Failure == Stepper.Failure 
     @usableFromInline
     func receive(completion: Subscribers.Completion<UpstreamFailure>) {
         lock.acquire()
+        if upstream == nil, !done {
+            lock.release()
+            guard handlesEarly("a completion", lenient: { _, completion in completion }) else { return }
+            lock.acquire()
+        }
         let forward = done ? nil : downstream.take()
         done = true
         let upstream = self.upstream.take()
@@ -124,7 +214,10 @@ where Downstream.Input == Stepper.Output, Downstream.Failure == Stepper.Failure 
     func stop(with completion: Subscribers.Completion<Stepper.Failure>) {
         var upstream: Subscription?
         let downstream: Downstream? = lock.withLock {
-            guard !done else { return nil }
+            // A lenient operator's early values can end it before its subscription (Apple's
+            // `output(in:)` past its range): nothing is sent to a subscriber that has no
+            // subscription yet, and the values after it are stepped as they come.
+            guard !done, self.upstream != nil else { return nil }
             done = true
             upstream = self.upstream
             self.upstream = nil
@@ -138,19 +231,28 @@ where Downstream.Input == Stepper.Output, Downstream.Failure == Stepper.Failure 
 
     @usableFromInline
     func request(_ demand: Subscribers.Demand) {
-        let (upstream, first): (Subscription?, Bool) = lock.withLock {
-            defer { requestedBefore = true }
-            // An empty `prefix`/`output(in:)` range: the subscriber may ask for values while it
-            // receives the subscription, before the finish; nothing must be asked upstream.
-            guard !finishesOnSubscription else { return (nil, false) }
-            return (self.upstream, !requestedBefore)
+        switch edges {
+        case .strict, .lenient(_, _, zeroDemandTraps: true): demand.assertNonZero()
+        case .lenient: break
         }
-        upstream?.request(first ? demand + extraInitialDemand : demand)
+        lock.acquire()
+        // An empty `prefix`/`output(in:)` range: the subscriber may ask for values while it
+        // receives the subscription, before the finish; nothing must be asked upstream.
+        let upstream = finishesOnSubscription ? nil : self.upstream
+        let early = self.upstream == nil && !done
+        lock.release()
+        if early { _ = handlesEarly("a request", lenient: { _, _ in .ignore }) }
+        upstream?.request(demand)
     }
 
     @usableFromInline
     func cancel() {
         lock.acquire()
+        if case .lenient = edges, upstream == nil, !done {
+            // Apple's lenient operators ignore a cancel that comes before their subscription.
+            lock.release()
+            return
+        }
         done = true
         let upstream = self.upstream
         self.upstream = nil

@@ -48,6 +48,8 @@ extension Publishers {
                     TryTransformStepper<Upstream.Output, Coder.Output>, Upstream.Failure, S
                 >(
                     TryTransformStepper { try encoder.encode($0) }, downstream: subscriber, name: "Encode",
+                    edges: .lenient(values: .forward, completion: .forward, zeroDemandTraps: false),
+                    reflection: .coding,
                     convertFailure: anyFailure))
         }
     }
@@ -78,7 +80,8 @@ extension Publishers {
             upstream.subscribe(
                 FilteringSubscriber<TryTransformStepper<Upstream.Output, Output>, Upstream.Failure, S>(
                     TryTransformStepper { try decoder.decode(Output.self, from: $0) }, downstream: subscriber,
-                    name: "Decode", convertFailure: anyFailure))
+                    name: "Decode", edges: .lenient(values: .forward, completion: .forward, zeroDemandTraps: false),
+                    reflection: .coding, convertFailure: anyFailure))
         }
     }
 }

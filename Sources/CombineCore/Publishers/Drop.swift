@@ -7,8 +7,9 @@ extension Publishers {
     /// dropFirst(2):  --------3--4--|
     /// ```
     ///
-    /// The subscriber's first request is raised by `count`, so the dropped elements don't
-    /// use up its demand.
+    /// As Apple's does, it hands the subscriber its subscription before subscribing upstream,
+    /// and asks upstream for `count` more than the subscriber asked for by then, so the
+    /// dropped elements don't use up the subscriber's demand.
     public struct Drop<Upstream: Publisher>: Publisher {
         /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
@@ -24,41 +25,109 @@ extension Publishers {
         /// Creates a publisher that omits a specified number of elements before republishing
         /// later elements.
         ///
-        /// - Precondition: `count` is not negative.
+        /// - Precondition: `count` is not negative, checked when a subscriber attaches (as
+        ///   Apple's does).
         public init(upstream: Upstream, count: Int) {
-            precondition(count >= 0, "dropFirst(_:): the count must not be negative")
             self.upstream = upstream
             self.count = count
         }
 
-        @inlinable
-
         /// Attaches the specified subscriber to this publisher.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
-            upstream.subscribe(
-                FilteringSubscriber<Stepper, Failure, S>(
-                    Stepper(count: count), downstream: subscriber, name: "Drop", convertFailure: sameFailure))
+            let inner = Inner(downstream: subscriber, count: count)
+            subscriber.receive(subscription: inner)
+            upstream.subscribe(inner)
         }
 
         @usableFromInline
-        struct Stepper: FilterStepper {
-            @usableFromInline let count: Int
-            @usableFromInline var dropped = 0
+        final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
+            CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
+        where Downstream.Input == Output, Downstream.Failure == Failure {
+            @usableFromInline typealias Input = Output
+
+            @usableFromInline let lock = Lock()
+            /// Released on completion and on cancel (DESIGN.md, Memory).
+            @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
+            @usableFromInline @exclusivity(unchecked) var upstream: Subscription?
+            /// Asked for by the subscriber before the upstream subscription came.
+            @usableFromInline @exclusivity(unchecked) var pending = Subscribers.Demand.none
+            /// Values still to drop. Only `receive(_:)` touches it, one value at a time.
+            @usableFromInline @exclusivity(unchecked) var remaining: Int
+            @usableFromInline @exclusivity(unchecked) var done = false
+
+            @usableFromInline var description: String { "Drop" }
+            @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
+            @usableFromInline var playgroundDescription: Any { description }
 
             @inlinable
-            init(count: Int) {
-                self.count = count
+            init(downstream: Downstream, count: Int) {
+                self.downstream = downstream
+                self.remaining = count
+            }
+
+            @usableFromInline
+            func receive(subscription: Subscription) {
+                lock.acquire()
+                guard upstream == nil, !done else {
+                    lock.release()
+                    subscription.cancel()
+                    return
+                }
+                precondition(remaining >= 0, "dropFirst(_:): the count must not be negative")
+                upstream = subscription
+                let demand = pending + remaining
+                pending = .none
+                lock.release()
+                if demand != .none { subscription.request(demand) }
             }
 
             @inlinable
-            var extraInitialDemand: Int { count }
+            func receive(_ input: Output) -> Subscribers.Demand {
+                if remaining > 0 {
+                    remaining -= 1
+                    return .none
+                }
+                guard let downstream = lock.withLock({ done ? nil : self.downstream }) else { return .none }
+                return downstream.receive(input)
+            }
 
-            @inlinable
-            mutating func step(_ input: Upstream.Output) -> FilterStep<Upstream.Output, Upstream.Failure> {
-                guard dropped < count else { return .emit(input) }
-                dropped += 1
-                return .drop
+            @usableFromInline
+            func receive(completion: Subscribers.Completion<Failure>) {
+                lock.acquire()
+                let downstream = done ? nil : self.downstream.take()
+                done = true
+                let upstream = self.upstream.take()
+                lock.release()
+                _ = upstream  // released here, outside the lock
+                downstream?.receive(completion: completion)
+            }
+
+            @usableFromInline
+            func request(_ demand: Subscribers.Demand) {
+                demand.assertNonZero()
+                lock.acquire()
+                guard let upstream, !done else {
+                    if !done { pending += demand }
+                    lock.release()
+                    return
+                }
+                lock.release()
+                upstream.request(demand)
+            }
+
+            @usableFromInline
+            func cancel() {
+                // A cancel before the upstream subscription is final too: that subscription is
+                // cancelled when it comes (Apple's takes it and lets values through).
+                lock.acquire()
+                done = true
+                let upstream = self.upstream.take()
+                let downstream = self.downstream.take()
+                lock.release()
+                upstream?.cancel()
+                _ = downstream  // released here, outside the lock
             }
         }
     }

@@ -31,8 +31,7 @@ extension Publishers {
         }
 
         @usableFromInline
-        struct Inner<Downstream: Subscriber>: ForwardingSubscriber, CustomReflectable,
-            CustomPlaygroundDisplayConvertible
+        struct Inner<Downstream: Subscriber>: ForwardingSubscriber
         where Downstream.Input == Never, Downstream.Failure == Upstream.Failure {
             @usableFromInline typealias Input = Upstream.Output
             @usableFromInline typealias Failure = Upstream.Failure
@@ -41,8 +40,6 @@ extension Publishers {
             @usableFromInline let combineIdentifier = CombineIdentifier()
 
             @usableFromInline var description: String { "IgnoreOutput" }
-            @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
-            @usableFromInline var playgroundDescription: Any { description }
 
             @inlinable
             init(downstream: Downstream) {

@@ -48,7 +48,9 @@ extension Publisher {
 
 /// Passes values and the subscription through and converts the failure: the subscriber of
 /// `mapError` and `setFailureType`.
-struct FailureConverter<Downstream: Subscriber, UpstreamFailure: Error>: Subscriber, CustomStringConvertible {
+struct FailureConverter<Downstream: Subscriber, UpstreamFailure: Error>: Subscriber, CustomStringConvertible,
+    CustomReflectable, CustomPlaygroundDisplayConvertible
+{
     typealias Input = Downstream.Input
     typealias Failure = UpstreamFailure
 
@@ -62,6 +64,9 @@ struct FailureConverter<Downstream: Subscriber, UpstreamFailure: Error>: Subscri
         self.convert = convert
         self.description = name
     }
+
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+    var playgroundDescription: Any { description }
 
     func receive(subscription: Subscription) {
         downstream.receive(subscription: subscription)

@@ -38,7 +38,9 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Output == S.Input, Upstream.Failure == S.Failure {
             let filter = FilteringSubscriber<Stepper, Failure, S>(
-                Stepper(range: range), downstream: subscriber, name: "Output", convertFailure: sameFailure)
+                Stepper(range: range), downstream: subscriber, name: "Output",
+                edges: .lenient(values: .forward, completion: .ignore, zeroDemandTraps: false), reflection: .empty,
+                convertFailure: sameFailure)
             filter.finishesOnSubscription = range.isEmpty
             upstream.subscribe(filter)
         }
@@ -57,7 +59,8 @@ extension Publishers {
             mutating func step(_ input: Upstream.Output) -> FilterStep<Upstream.Output, Upstream.Failure> {
                 defer { index += 1 }
                 if index < range.lowerBound { return .skip }
-                return index + 1 >= range.upperBound ? .emitAndFinish(input) : .emit(input)
+                if index >= range.upperBound { return .finish }
+                return index + 1 == range.upperBound ? .emitAndFinish(input) : .emit(input)
             }
         }
     }

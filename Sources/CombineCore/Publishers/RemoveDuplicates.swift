@@ -35,7 +35,8 @@ extension Publishers {
             upstream.subscribe(
                 FilteringSubscriber<DuplicateStepper<Output, Failure>, Failure, S>(
                     DuplicateStepper { .success(predicate($0, $1)) }, downstream: subscriber,
-                    name: "RemoveDuplicates", convertFailure: sameFailure))
+                    name: "RemoveDuplicates", edges: .strict, reflection: .downstream(state: "last"),
+                    convertFailure: sameFailure))
         }
     }
 
@@ -68,7 +69,8 @@ extension Publishers {
             upstream.subscribe(
                 FilteringSubscriber<DuplicateStepper<Output, any Error>, Upstream.Failure, S>(
                     DuplicateStepper { previous, next in Result { try predicate(previous, next) } },
-                    downstream: subscriber, name: "TryRemoveDuplicates", convertFailure: anyFailure))
+                    downstream: subscriber, name: "TryRemoveDuplicates", edges: .strict,
+                    reflection: .downstream(state: "last"), convertFailure: anyFailure))
         }
     }
 }
@@ -78,6 +80,9 @@ extension Publishers {
 struct DuplicateStepper<Element, Failure: Error>: FilterStepper {
     @usableFromInline let isDuplicate: (Element, Element) -> Result<Bool, Failure>
     @usableFromInline var previous: Element?
+
+    @inlinable
+    var reflectedState: Any? { previous as Any }
 
     @inlinable
     init(isDuplicate: @escaping (Element, Element) -> Result<Bool, Failure>) {

@@ -33,11 +33,41 @@ extension Publishers {
 
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Upstream.Failure == S.Failure {
-            let next = nextPartialResult
-            upstream.subscribe(
-                FilteringSubscriber<ScanStepper<Upstream.Output, Output, Failure>, Failure, S>(
-                    ScanStepper(value: initialResult) { .success(next($0, $1)) }, downstream: subscriber, name: "Scan",
-                    convertFailure: sameFailure))
+            upstream.subscribe(Inner(downstream: subscriber, result: initialResult, next: nextPartialResult))
+        }
+
+        /// Like Apple's, `scan` hands the upstream subscription straight downstream and keeps
+        /// no lock: values arrive one at a time, so the running result is not shared.
+        @usableFromInline
+        final class Inner<Downstream: Subscriber>: ForwardingSubscriber
+        where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
+            @usableFromInline typealias Input = Upstream.Output
+            @usableFromInline typealias Failure = Upstream.Failure
+
+            @usableFromInline let downstream: Downstream
+            @usableFromInline @exclusivity(unchecked) var result: Output
+            @usableFromInline let next: (Output, Upstream.Output) -> Output
+
+            @usableFromInline var description: String { "Scan" }
+
+            @usableFromInline
+            var customMirror: Mirror {
+                let children: [Mirror.Child] = [("downstream", downstream), ("result", result)]
+                return Mirror(self, children: children)
+            }
+
+            @inlinable
+            init(downstream: Downstream, result: Output, next: @escaping (Output, Upstream.Output) -> Output) {
+                self.downstream = downstream
+                self.result = result
+                self.next = next
+            }
+
+            @inlinable
+            func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+                result = next(result, input)
+                return downstream.receive(result)
+            }
         }
     }
 
@@ -77,16 +107,21 @@ extension Publishers {
             upstream.subscribe(
                 FilteringSubscriber<ScanStepper<Upstream.Output, Output, any Error>, Upstream.Failure, S>(
                     ScanStepper(value: initialResult) { value, input in Result { try next(value, input) } },
-                    downstream: subscriber, name: "TryScan", convertFailure: anyFailure))
+                    downstream: subscriber, name: "TryScan",
+                    edges: .lenient(values: .forward, completion: .ignore, zeroDemandTraps: false),
+                    reflection: .status, convertFailure: anyFailure))
         }
     }
 }
 
-/// The running accumulation of `scan` and `tryScan`.
+/// The running accumulation of `tryScan`.
 @usableFromInline
 struct ScanStepper<Input, Output, Failure: Error>: FilterStepper {
     @usableFromInline var value: Output
     @usableFromInline let next: (Output, Input) -> Result<Output, Failure>
+
+    @inlinable
+    var reflectedState: Any? { value }
 
     @inlinable
     init(value: Output, next: @escaping (Output, Input) -> Result<Output, Failure>) {

@@ -32,6 +32,7 @@ extension Publishers {
                     TryTransformStepper<Upstream.Output, Upstream.Output>, Upstream.Failure, S
                 >(
                     TryTransformStepper { try isIncluded($0) ? $0 : nil }, downstream: subscriber, name: "TryFilter",
+                    edges: .strict, reflection: .downstream(state: nil),
                     convertFailure: anyFailure))
         }
     }
@@ -63,6 +64,7 @@ extension Publishers {
             upstream.subscribe(
                 FilteringSubscriber<TryTransformStepper<Upstream.Output, Output>, Upstream.Failure, S>(
                     TryTransformStepper(transform: transform), downstream: subscriber, name: "TryCompactMap",
+                    edges: .strict, reflection: .downstream(state: nil),
                     convertFailure: anyFailure))
         }
     }

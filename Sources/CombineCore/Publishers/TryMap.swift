@@ -29,7 +29,9 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, S.Failure == any Error {
             upstream.subscribe(
                 FilteringSubscriber<Stepper, Upstream.Failure, S>(
-                    Stepper(transform: transform), downstream: subscriber, name: "TryMap", convertFailure: anyFailure))
+                    Stepper(transform: transform), downstream: subscriber, name: "TryMap",
+                    edges: .lenient(values: .forward, completion: .ignore, zeroDemandTraps: false),
+                    reflection: .empty, convertFailure: anyFailure))
         }
 
         @usableFromInline

@@ -33,6 +33,7 @@ extension Publishers {
             upstream.subscribe(
                 FilteringSubscriber<WhileStepper<Output, Failure>, Failure, S>(
                     WhileStepper(mode: .drop) { .success(predicate($0)) }, downstream: subscriber, name: "DropWhile",
+                    edges: .lenient(values: .ignore, completion: .ignore, zeroDemandTraps: true), reflection: .empty,
                     convertFailure: sameFailure))
         }
     }
@@ -66,7 +67,8 @@ extension Publishers {
             upstream.subscribe(
                 FilteringSubscriber<WhileStepper<Output, any Error>, Upstream.Failure, S>(
                     WhileStepper(mode: .drop) { input in Result { try predicate(input) } }, downstream: subscriber,
-                    name: "TryDropWhile", convertFailure: anyFailure))
+                    name: "TryDropWhile", edges: .lenient(values: .ignore, completion: .ignore, zeroDemandTraps: true),
+                    reflection: .empty, convertFailure: anyFailure))
         }
     }
 
@@ -106,7 +108,8 @@ extension Publishers {
             upstream.subscribe(
                 FilteringSubscriber<WhileStepper<Output, Failure>, Failure, S>(
                     WhileStepper(mode: .prefix) { .success(predicate($0)) }, downstream: subscriber,
-                    name: "PrefixWhile", convertFailure: sameFailure))
+                    name: "PrefixWhile", edges: .strict, reflection: .downstream(state: nil),
+                    convertFailure: sameFailure))
         }
     }
 
@@ -139,7 +142,8 @@ extension Publishers {
             upstream.subscribe(
                 FilteringSubscriber<WhileStepper<Output, any Error>, Upstream.Failure, S>(
                     WhileStepper(mode: .prefix) { input in Result { try predicate(input) } }, downstream: subscriber,
-                    name: "TryPrefixWhile", convertFailure: anyFailure))
+                    name: "TryPrefixWhile", edges: .strict, reflection: .downstream(state: nil),
+                    convertFailure: anyFailure))
         }
     }
 }

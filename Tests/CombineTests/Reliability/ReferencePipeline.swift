@@ -3,7 +3,8 @@
 // operator does with demand:
 // - a value an operator drops (filter, compactMap, removeDuplicates, drop(while:), the values
 //   before output(in:)'s range) is replaced by asking upstream for one more;
-// - dropFirst(n) adds n to the first request instead;
+// - dropFirst(n) asks upstream for n, plus what its subscriber asked for by then, as soon as
+//   the upstream subscription comes (so n values are asked for even with no demand);
 // - prefix/output(in:) and prefix(while:) cancel upstream and finish right after the last
 //   value they publish (or at the first value that fails the test), without waiting for
 //   demand; an empty range finishes on subscription;
@@ -150,25 +151,32 @@ enum ReferenceStep {
 final class ReferenceStepStage: ReferenceSubscriber, ReferenceSubscription {
     private let downstream: ReferenceSubscriber
     private let step: (Int) -> ReferenceStep
-    private let extraOnFirstRequest: Int
+    private let requestsOnSubscription: Int
     private let finishesOnSubscription: Bool
     private var upstream: ReferenceSubscription?
     private var done = false
-    private var requested = false
+    /// What the subscriber asks for while it receives the subscription, when a stage asks
+    /// upstream for `requestsOnSubscription` more once it has handed the subscription on.
+    private var pending: Want?
 
     init(
-        downstream: ReferenceSubscriber, extraOnFirstRequest: Int = 0, finishesOnSubscription: Bool = false,
+        downstream: ReferenceSubscriber, requestsOnSubscription: Int = 0, finishesOnSubscription: Bool = false,
         step: @escaping (Int) -> ReferenceStep
     ) {
         self.downstream = downstream
         self.step = step
-        self.extraOnFirstRequest = extraOnFirstRequest
+        self.requestsOnSubscription = requestsOnSubscription
         self.finishesOnSubscription = finishesOnSubscription
     }
 
     func receive(subscription: ReferenceSubscription) {
         upstream = subscription
+        if requestsOnSubscription > 0 { pending = Want.none }
         downstream.receive(subscription: self)
+        if let want = pending {
+            pending = nil
+            upstream?.request(want + .max(requestsOnSubscription))
+        }
         if finishesOnSubscription { stop(.finished) }
     }
 
@@ -179,8 +187,9 @@ final class ReferenceStepStage: ReferenceSubscriber, ReferenceSubscription {
         case .skip: return .max(1)
         case .drop: return .none
         case .emitAndFinish(let output):
-            _ = downstream.receive(output)
+            let want = downstream.receive(output)
             stop(.finished)
+            return want
         case .finish: stop(.finished)
         case .fail(let code): stop(.failure(code))
         }
@@ -203,9 +212,11 @@ final class ReferenceStepStage: ReferenceSubscriber, ReferenceSubscription {
 
     func request(_ want: Want) {
         guard !finishesOnSubscription else { return }
-        let first = !requested
-        requested = true
-        upstream?.request(first ? want + .max(extraOnFirstRequest) : want)
+        if let held = pending {
+            pending = held + want
+            return
+        }
+        upstream?.request(want)
     }
 
     func cancel() {
@@ -492,7 +503,7 @@ extension ModelOperator {
                 }
             }
         case .dropFirst(let count):
-            return stepping(upstream, extraOnFirstRequest: count) {
+            return stepping(upstream, requestsOnSubscription: count) {
                 var dropped = 0
                 return { value in
                     guard dropped < count else { return .emit(value) }
@@ -580,13 +591,13 @@ extension ModelOperator {
 
 /// A value-by-value stage; `makeStep` runs once per subscription, so its state is fresh.
 private func stepping(
-    _ upstream: @escaping ReferencePublisher, extraOnFirstRequest: Int = 0, finishesOnSubscription: Bool = false,
+    _ upstream: @escaping ReferencePublisher, requestsOnSubscription: Int = 0, finishesOnSubscription: Bool = false,
     makeStep: @escaping () -> (Int) -> ReferenceStep
 ) -> ReferencePublisher {
     { downstream in
         upstream(
             ReferenceStepStage(
-                downstream: downstream, extraOnFirstRequest: extraOnFirstRequest,
+                downstream: downstream, requestsOnSubscription: requestsOnSubscription,
                 finishesOnSubscription: finishesOnSubscription, step: makeStep()))
     }
 }
