@@ -23,7 +23,9 @@ final class ConnectionRefCount<Output, Failure: Error>: @unchecked Sendable {
             return subscribers == 1
         }
         publisher.subscribe(
-            EventHandlingSubscription(downstream: subscriber, callbacks: callbacks, name: name))
+            EventHandlingSubscription(
+                downstream: subscriber, callbacks: callbacks, name: name, reportsAfterEnd: false,
+                takesSubscriptionAfterEarlyCancel: false))
         if first {
             let connection = connect()
             let stale: Bool = lock.withLock {

@@ -1,19 +1,28 @@
 /// Callbacks around every event that passes an operator, in Combine's order: each is called
-/// just before the event goes on. The one implementation behind `handleEvents`, `print`
-/// and `breakpoint`.
+/// just before the event goes on. The one implementation behind `handleEvents` and `print`.
 struct EventCallbacks<Output, Failure: Error> {
     var subscription: ((Subscription) -> Void)?
     var output: ((Output) -> Void)?
-    /// Called with the demand the subscriber returned for a value (after `output`).
+    /// Called with every demand the subscriber returned for a value (after `output`).
     var demandReturned: ((Subscribers.Demand) -> Void)?
     var completion: ((Subscribers.Completion<Failure>) -> Void)?
     var cancel: (() -> Void)?
     var request: ((Subscribers.Demand) -> Void)?
 }
 
-/// Stands between an upstream and a subscriber, calling ``EventCallbacks`` as events pass.
+/// Stands between an upstream and a subscriber, calling ``EventCallbacks`` as events pass,
+/// with the edges of Apple's `handleEvents` and `print`:
+/// - every subscription that arrives is reported, and a second one is then cancelled;
+/// - values and a completion that come before the subscription are reported and passed on;
+/// - a request before the subscription is reported and otherwise ignored; so is a cancel
+///   when `takesSubscriptionAfterEarlyCancel` (Apple's `handleEvents` and `print`: the
+///   subscription that comes later is taken), else that cancel is final (`share`,
+///   `autoconnect`: the subscription that comes later is cancelled);
+/// - after the end or a cancel nothing is passed on and the subscriber is released (DESIGN.md,
+///   Memory); `handleEvents` releases its callbacks too, `print` keeps logging what still
+///   arrives (a subscription, which it then cancels, a request, a cancel), as Apple's do.
 final class EventHandlingSubscription<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-    @unchecked Sendable
+    CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
 {
     typealias Input = Downstream.Input
     typealias Failure = Downstream.Failure
@@ -21,34 +30,50 @@ final class EventHandlingSubscription<Downstream: Subscriber>: Subscriber, Subsc
     private let lock = Lock()
     private var downstream: Downstream?
     private var upstream: Subscription?
-    private let callbacks: EventCallbacks<Input, Failure>
+    private var callbacks: EventCallbacks<Input, Failure>?
+    private let reportsAfterEnd: Bool
+    private let takesSubscriptionAfterEarlyCancel: Bool
     let description: String
 
-    init(downstream: Downstream, callbacks: EventCallbacks<Input, Failure>, name: String) {
+    init(
+        downstream: Downstream, callbacks: EventCallbacks<Input, Failure>, name: String, reportsAfterEnd: Bool,
+        takesSubscriptionAfterEarlyCancel: Bool
+    ) {
         self.downstream = downstream
         self.callbacks = callbacks
         self.description = name
+        self.reportsAfterEnd = reportsAfterEnd
+        self.takesSubscriptionAfterEarlyCancel = takesSubscriptionAfterEarlyCancel
     }
 
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+    var playgroundDescription: Any { description }
+
     func receive(subscription: Subscription) {
-        let target: Downstream? = lock.withLock {
-            guard upstream == nil, let downstream else { return nil }
-            upstream = subscription
-            return downstream
-        }
-        guard let target else {
+        lock.acquire()
+        let callbacks = self.callbacks
+        lock.release()
+        callbacks?.subscription?(subscription)
+        lock.acquire()
+        guard upstream == nil, let downstream else {
+            lock.release()
             subscription.cancel()
             return
         }
-        callbacks.subscription?(subscription)
-        target.receive(subscription: self)
+        upstream = subscription
+        lock.release()
+        downstream.receive(subscription: self)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        guard let target = lock.withLock({ downstream }) else { return .none }
-        callbacks.output?(input)
+        lock.acquire()
+        let target = downstream
+        let callbacks = self.callbacks
+        lock.release()
+        guard let target else { return .none }
+        callbacks?.output?(input)
         let more = target.receive(input)
-        if more > 0 { callbacks.demandReturned?(more) }
+        callbacks?.demandReturned?(more)
         return more
     }
 
@@ -56,27 +81,38 @@ final class EventHandlingSubscription<Downstream: Subscriber>: Subscriber, Subsc
         lock.acquire()
         let target = downstream.take()
         let upstream = self.upstream.take()
+        let callbacks = reportsAfterEnd ? self.callbacks : self.callbacks.take()
         lock.release()
         _ = upstream  // released here, outside the lock
         guard let target else { return }
-        callbacks.completion?(completion)
+        callbacks?.completion?(completion)
         target.receive(completion: completion)
     }
 
     func request(_ demand: Subscribers.Demand) {
-        callbacks.request?(demand)
-        lock.withLock { upstream }?.request(demand)
+        lock.acquire()
+        let callbacks = self.callbacks
+        let upstream = self.upstream
+        lock.release()
+        callbacks?.request?(demand)
+        upstream?.request(demand)
     }
 
     func cancel() {
         lock.acquire()
-        let downstream = self.downstream.take()
+        let callbacks = self.callbacks
         let upstream = self.upstream.take()
-        lock.release()
-        if let upstream {
-            callbacks.cancel?()
-            upstream.cancel()
+        if upstream == nil, takesSubscriptionAfterEarlyCancel || downstream == nil {
+            // Before a subscription that is still to be taken, or after the end.
+            lock.release()
+            callbacks?.cancel?()
+            return
         }
+        let downstream = self.downstream.take()
+        if !reportsAfterEnd { self.callbacks = nil }
+        lock.release()
+        callbacks?.cancel?()
+        upstream?.cancel()
         _ = downstream  // released here, outside the lock
     }
 }

@@ -50,13 +50,51 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
-            let (onSubscription, onOutput, onCompletion) = (receiveSubscription, receiveOutput, receiveCompletion)
-            let callbacks = EventCallbacks<Output, Failure>(
-                subscription: { if onSubscription?($0) == true { raise(SIGTRAP) } },
-                output: { if onOutput?($0) == true { raise(SIGTRAP) } },
-                completion: { if onCompletion?($0) == true { raise(SIGTRAP) } })
-            upstream.subscribe(
-                EventHandlingSubscription(downstream: subscriber, callbacks: callbacks, name: "Breakpoint"))
+            upstream.subscribe(Inner(downstream: subscriber, breakpoint: self))
+        }
+
+        /// Like Apple's, a value type that passes the upstream subscription straight through
+        /// and stops in the debugger (`SIGTRAP`) where a closure returns `true`, before
+        /// passing the event on.
+        @usableFromInline
+        struct Inner<Downstream: Subscriber>: ForwardingSubscriber
+        where Downstream.Input == Output, Downstream.Failure == Failure {
+            @usableFromInline typealias Input = Output
+
+            @usableFromInline let downstream: Downstream
+            @usableFromInline let breakpoint: Breakpoint
+            @usableFromInline let combineIdentifier = CombineIdentifier()
+
+            @usableFromInline var description: String { "Breakpoint" }
+
+            @usableFromInline
+            init(downstream: Downstream, breakpoint: Breakpoint) {
+                self.downstream = downstream
+                self.breakpoint = breakpoint
+            }
+
+            @usableFromInline
+            func receive(subscription: Subscription) {
+                stopIf(breakpoint.receiveSubscription?(subscription))
+                downstream.receive(subscription: subscription)
+            }
+
+            @usableFromInline
+            func receive(_ input: Output) -> Subscribers.Demand {
+                stopIf(breakpoint.receiveOutput?(input))
+                return downstream.receive(input)
+            }
+
+            @usableFromInline
+            func receive(completion: Subscribers.Completion<Failure>) {
+                stopIf(breakpoint.receiveCompletion?(completion))
+                downstream.receive(completion: completion)
+            }
+
+            @usableFromInline
+            func stopIf(_ hit: Bool?) {
+                if hit == true { raise(SIGTRAP) }
+            }
         }
     }
 }

@@ -52,12 +52,17 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
+            let request = receiveRequest
+            // Like Apple's, the demand the subscriber returns for a value is reported as a
+            // request when it is not `.none`.
             let callbacks = EventCallbacks(
-                subscription: receiveSubscription, output: receiveOutput, completion: receiveCompletion,
-                cancel: receiveCancel, request: receiveRequest)
+                subscription: receiveSubscription, output: receiveOutput,
+                demandReturned: request.map { report in { if $0 != .none { report($0) } } },
+                completion: receiveCompletion, cancel: receiveCancel, request: request)
             upstream.subscribe(
                 EventHandlingSubscription(
-                    downstream: subscriber, callbacks: callbacks, name: "HandleEvents"))
+                    downstream: subscriber, callbacks: callbacks, name: "HandleEvents", reportsAfterEnd: false,
+                    takesSubscriptionAfterEarlyCancel: true))
         }
     }
 }

@@ -51,7 +51,9 @@ extension Publishers {
                 cancel: { log.write("receive cancel") },
                 request: { log.write("request \(PrintLog.describe($0))") })
             upstream.subscribe(
-                EventHandlingSubscription(downstream: subscriber, callbacks: callbacks, name: "Print"))
+                EventHandlingSubscription(
+                    downstream: subscriber, callbacks: callbacks, name: "Print", reportsAfterEnd: true,
+                    takesSubscriptionAfterEarlyCancel: true))
         }
     }
 }
@@ -59,19 +61,26 @@ extension Publishers {
 /// Where `print` writes its lines.
 private final class PrintLog: @unchecked Sendable {
     private let prefix: String
-    private var stream: TextOutputStream?
+    private var target: Target?
     private let lock = Lock()
+
+    /// The stream as a concrete `TextOutputStream`, so `print(_:to:)` can write to it: the
+    /// stream then sees the writes Apple's does (the line and its terminator apart).
+    private struct Target: TextOutputStream {
+        var stream: TextOutputStream
+        mutating func write(_ string: String) { stream.write(string) }
+    }
 
     init(prefix: String, stream: TextOutputStream?) {
         self.prefix = prefix.isEmpty ? "" : "\(prefix): "
-        self.stream = stream
+        self.target = stream.map(Target.init)
     }
 
     func write(_ message: String) {
         let line = prefix + message
         lock.withLock {
-            if stream != nil {
-                stream!.write(line + "\n")
+            if target != nil {
+                Swift.print(line, to: &target!)
             } else {
                 Swift.print(line)
             }
