@@ -1,167 +1,265 @@
-/// What follows the upstream's completion.
+/// What follows the first source's completion.
 enum Succession<Next, Failure: Error> {
-    /// Subscribe to the upstream again (`retry`); its completion comes back here.
-    case resubscribe
     /// Continue with another publisher (`catch`, `append`); its completion is final.
     case switchTo(Next)
     /// Complete the subscriber.
     case complete(Subscribers.Completion<Failure>)
 }
 
-/// The one implementation behind `catch`, `tryCatch`, `retry` and `append`/`prepend`: it
-/// stands between the subscriber and a succession of sources, one at a time, carrying the
-/// subscriber's outstanding demand over to each new source.
-final class SuccessionSubscription<Upstream: Publisher, Fallback: Publisher, Downstream: Subscriber>: Subscription,
-    CustomStringConvertible, CustomReflectable, @unchecked Sendable
-where Upstream.Output == Downstream.Input, Fallback.Output == Downstream.Input {
+/// Which source a ``SuccessionSubscription`` child subscribes to.
+protocol SuccessionSource {
+    static var isSecond: Bool { get }
+}
+
+enum FirstSource: SuccessionSource {
+    static var isSecond: Bool { false }
+}
+
+enum SecondSource: SuccessionSource {
+    static var isSecond: Bool { true }
+}
+
+/// How a succession treats events its subscriber did not ask for, in the two shapes of
+/// Apple's operators.
+enum SuccessionEdges {
+    /// `catch`, `tryCatch`: a first-source value beyond the outstanding demand (or before the
+    /// subscription) traps, and so does a first-source failure before the subscription or
+    /// after the switch (a `.finished` before the subscription is ignored); a request for
+    /// `.none` traps. Mirror: `downstream`, `demand`.
+    case strict
+    /// `append`, `prepend` (`Concatenate`): such values and completions are dropped, a
+    /// request before the subscription is kept for later, and nothing traps. Mirror: no
+    /// children.
+    case lenient
+}
+
+/// The one implementation behind `catch`, `tryCatch` and `append`/`prepend`, in the shape of
+/// Apple's: a first source, then, as `next` decides on its completion, a second one.
+/// - The subscriber gets this subscription when the first source's comes, not before.
+/// - While the first source runs, the subscriber's outstanding demand is counted; the second
+///   source is asked for what is left when its subscription comes.
+/// - Unlike Apple's, a cancel is final whenever it comes (Apple's `catch` drops a cancel that
+///   comes while the replacement is being subscribed, so the subscriber receives its values
+///   anyway), and the subscriber and `next` (with the publisher it holds) are released at the
+///   end and on cancel (DESIGN.md, Memory).
+final class SuccessionSubscription<First: Publisher, Second: Publisher, Downstream: Subscriber>: Subscription,
+    CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
+where First.Output == Downstream.Input, Second.Output == Downstream.Input {
+    private enum State {
+        case awaitingFirst
+        case first(Subscription)
+        /// The first source completed; waiting for the second's subscription.
+        case awaitingSecond
+        case second(Subscription)
+        /// Finished, failed or cancelled.
+        case done
+    }
+
     private let lock = Lock()
-    private let upstream: Upstream
-    private var downstream: Downstream?
-    /// Decides what follows an upstream completion; `attempt` counts the earlier ones.
-    private let next:
-        (_ completion: Subscribers.Completion<Upstream.Failure>, _ attempt: Int) -> Succession<
-            Fallback, Downstream.Failure
-        >
-    private let convertFallbackFailure: (Fallback.Failure) -> Downstream.Failure
-    private var source: Subscription?
-    /// Bumped on every new source: events from an earlier source are stale.
-    private var generation = 0
-    private var attempts = 0
+    private var state = State.awaitingFirst
     private var demand = Subscribers.Demand.none
+    private var downstream: Downstream?
+    private var next: ((Subscribers.Completion<First.Failure>) -> Succession<Second, Downstream.Failure>)?
+    private let convertFailure: (Second.Failure) -> Downstream.Failure
+    private let edges: SuccessionEdges
     let description: String
 
     init(
-        upstream: Upstream, downstream: Downstream, name: String,
-        convertFallbackFailure: @escaping (Fallback.Failure) -> Downstream.Failure,
-        next: @escaping (Subscribers.Completion<Upstream.Failure>, Int) -> Succession<Fallback, Downstream.Failure>
+        downstream: Downstream, name: String, edges: SuccessionEdges,
+        convertFailure: @escaping (Second.Failure) -> Downstream.Failure,
+        next: @escaping (Subscribers.Completion<First.Failure>) -> Succession<Second, Downstream.Failure>
     ) {
-        self.upstream = upstream
         self.downstream = downstream
         self.description = name
-        self.convertFallbackFailure = convertFallbackFailure
+        self.edges = edges
+        self.convertFailure = convertFailure
         self.next = next
     }
 
-    var customMirror: Mirror { Mirror(self, children: ["demand": lock.withLock { demand }]) }
+    /// The subscriber to attach to the first source.
+    var firstSubscriber: Child<First.Failure, FirstSource> { Child(owner: self) }
 
-    /// Hands this subscription downstream and subscribes to the upstream.
-    func start() {
-        downstream?.receive(subscription: self)
-        upstream.subscribe(Child<Upstream.Failure>(owner: self, generation: 0, recoverable: true))
+    var customMirror: Mirror {
+        guard case .strict = edges else { return Mirror(self, children: [:]) }
+        lock.acquire()
+        let children: [Mirror.Child] = [("downstream", downstream as Any), ("demand", demand)]
+        lock.release()
+        return Mirror(self, children: children)
+    }
+
+    var playgroundDescription: Any { description }
+
+    private var isStrict: Bool {
+        if case .strict = edges { true } else { false }
     }
 
     func request(_ demand: Subscribers.Demand) {
-        demand.assertNonZero()
-        let source: Subscription? = lock.withLock {
-            guard downstream != nil else { return nil }
+        if isStrict { demand.assertNonZero() }
+        lock.acquire()
+        switch state {
+        case .awaitingFirst:
+            guard !isStrict else {
+                lock.release()
+                preconditionFailure("\(description) received a request before it sent its subscription")
+            }
             self.demand += demand
-            return self.source
+            lock.release()
+        case .first(let subscription):
+            self.demand += demand
+            lock.release()
+            subscription.request(demand)
+        case .awaitingSecond:
+            self.demand += demand
+            lock.release()
+        case .second(let subscription):
+            lock.release()
+            subscription.request(demand)
+        case .done:
+            lock.release()
         }
-        source?.request(demand)
     }
 
     func cancel() {
         lock.acquire()
-        let downstream = self.downstream.take()
-        let source = self.source.take()
+        let subscription: Subscription?
+        switch state {
+        case .first(let current), .second(let current): subscription = current
+        case .awaitingFirst, .awaitingSecond, .done: subscription = nil
+        }
+        state = .done
+        let released = (downstream.take(), next.take())
         lock.release()
-        source?.cancel()
-        _ = downstream  // released here, outside the lock
+        subscription?.cancel()
+        _ = released  // released here, outside the lock
     }
 
-    fileprivate func receive(subscription: Subscription, generation: Int) {
-        let demand: Subscribers.Demand? = lock.withLock {
-            guard downstream != nil, generation == self.generation, source == nil else { return nil }
-            source = subscription
-            return self.demand
-        }
-        guard let demand else {
+    private func receive(subscription: Subscription, isSecond: Bool) {
+        lock.acquire()
+        switch (state, isSecond) {
+        case (.awaitingFirst, false):
+            state = .first(subscription)
+            let downstream = self.downstream
+            let early = self.demand
+            lock.release()
+            downstream?.receive(subscription: self)
+            if early > 0 { subscription.request(early) }
+        case (.awaitingSecond, true):
+            state = .second(subscription)
+            let demand = self.demand
+            lock.release()
+            if demand > 0 { subscription.request(demand) }
+        default:
+            lock.release()
             subscription.cancel()
-            return
         }
-        if demand > 0 { subscription.request(demand) }
     }
 
-    fileprivate func receive(_ value: Downstream.Input, generation: Int) -> Subscribers.Demand {
-        let target: Downstream? = lock.withLock {
-            guard generation == self.generation, let downstream else { return nil }
-            demand -= 1
-            return downstream
+    private func receive(_ input: Downstream.Input, isSecond: Bool) -> Subscribers.Demand {
+        lock.acquire()
+        guard let downstream else {
+            lock.release()
+            return .none
         }
-        guard let target else { return .none }
-        let more = target.receive(value)
-        lock.withLock { demand += more }
+        switch (state, isSecond, edges) {
+        case (_, false, .strict):
+            precondition(demand > 0, "\(description) received a value its subscriber did not request")
+        case (.first, false, .lenient):
+            guard demand > 0 else {
+                lock.release()
+                return .none
+            }
+        case (.second, true, _), (_, true, .strict):
+            lock.release()
+            return downstream.receive(input)
+        default:
+            lock.release()
+            return .none
+        }
+        demand -= 1
+        lock.release()
+        let more = downstream.receive(input)
+        if more > 0 { lock.withLock { demand += more } }
         return more
     }
 
-    fileprivate func finish(_ completion: Subscribers.Completion<Downstream.Failure>, generation: Int) {
-        var source: Subscription?  // released after the lock
-        let target: Downstream? = lock.withLock {
-            guard generation == self.generation, let downstream else { return nil }
-            self.downstream = nil
-            source = self.source.take()
-            return downstream
+    private func receiveFromFirst(completion: Subscribers.Completion<First.Failure>) {
+        lock.acquire()
+        switch state {
+        case .first:
+            state = .awaitingSecond
+            let next = self.next
+            lock.release()
+            switch next?(completion) {
+            case .switchTo(let second):
+                second.subscribe(Child<Second.Failure, SecondSource>(owner: self))
+            case .complete(let completion):
+                lock.acquire()
+                finish(completion)
+            case nil:
+                break
+            }
+        case .done:
+            lock.release()
+        case .awaitingFirst:
+            lock.release()
+            if isStrict, case .failure = completion {
+                preconditionFailure("\(description) received a failure before its subscription")
+            }
+        case .awaitingSecond, .second:
+            lock.release()
+            if isStrict {
+                preconditionFailure("\(description) received a completion from its upstream after the upstream failed")
+            }
         }
-        _ = source
-        target?.receive(completion: completion)
     }
 
-    fileprivate func upstreamCompleted(_ completion: Subscribers.Completion<Upstream.Failure>, generation: Int) {
-        let attempt: Int? = lock.withLock {
-            guard generation == self.generation, downstream != nil else { return nil }
-            defer { attempts += 1 }
-            return attempts
-        }
-        guard let attempt else { return }
-        let succession = next(completion, attempt)
-        if case .complete(let completion) = succession {
-            finish(completion, generation: generation)
+    private func receiveFromSecond(completion: Subscribers.Completion<Second.Failure>) {
+        lock.acquire()
+        guard case .second = state else {
+            lock.release()
             return
         }
-        var finishedSource: Subscription?  // released after the lock
-        let next: Int? = lock.withLock {
-            guard generation == self.generation, downstream != nil else { return nil }
-            self.generation += 1
-            finishedSource = source.take()
-            return self.generation
-        }
-        _ = finishedSource
-        guard let next else { return }
-        switch succession {
-        case .resubscribe:
-            upstream.subscribe(Child<Upstream.Failure>(owner: self, generation: next, recoverable: true))
-        case .switchTo(let fallback):
-            fallback.subscribe(Child<Fallback.Failure>(owner: self, generation: next, recoverable: false))
-        case .complete:
-            break
-        }
+        finish(completion.mapError(convertFailure))
     }
 
-    /// Subscribes to the current source for the subscription's owner.
-    private struct Child<Failure: Error>: Subscriber, CustomStringConvertible {
+    /// Ends the subscription and sends `completion`; called with the lock held, returns
+    /// with it released.
+    private func finish(_ completion: Subscribers.Completion<Downstream.Failure>) {
+        state = .done
+        let (downstream, next) = (self.downstream.take(), self.next.take())
+        lock.release()
+        _ = next  // released here, outside the lock
+        downstream?.receive(completion: completion)
+    }
+
+    /// Subscribes to the first or the second source for the subscription, and describes
+    /// itself as it does. The two are of different types, as Apple's are.
+    struct Child<Failure: Error, Source: SuccessionSource>: Subscriber, CustomStringConvertible, CustomReflectable,
+        CustomPlaygroundDisplayConvertible
+    {
         typealias Input = Downstream.Input
 
         let owner: SuccessionSubscription
-        let generation: Int
-        /// Whether this child subscribes to the upstream, whose completion goes to `next`.
-        let recoverable: Bool
-        let combineIdentifier = CombineIdentifier()
+        var isSecond: Bool { Source.isSecond }
 
+        var combineIdentifier: CombineIdentifier { CombineIdentifier(owner) }
         var description: String { owner.description }
+        var customMirror: Mirror { owner.customMirror }
+        var playgroundDescription: Any { owner.description }
 
         func receive(subscription: Subscription) {
-            owner.receive(subscription: subscription, generation: generation)
+            owner.receive(subscription: subscription, isSecond: isSecond)
         }
 
         func receive(_ input: Downstream.Input) -> Subscribers.Demand {
-            owner.receive(input, generation: generation)
+            owner.receive(input, isSecond: isSecond)
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
-            if recoverable, let completion = completion as? Subscribers.Completion<Upstream.Failure> {
-                owner.upstreamCompleted(completion, generation: generation)
-            } else if let completion = completion as? Subscribers.Completion<Fallback.Failure> {
-                owner.finish(completion.mapError(owner.convertFallbackFailure), generation: generation)
+            if isSecond, let completion = completion as? Subscribers.Completion<Second.Failure> {
+                owner.receiveFromSecond(completion: completion)
+            } else if let completion = completion as? Subscribers.Completion<First.Failure> {
+                owner.receiveFromFirst(completion: completion)
             }
         }
     }

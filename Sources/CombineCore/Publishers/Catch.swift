@@ -33,13 +33,13 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S)
         where NewPublisher.Failure == S.Failure, Upstream.Output == S.Input {
             let handler = self.handler
-            SuccessionSubscription<Upstream, NewPublisher, S>(
-                upstream: upstream, downstream: subscriber, name: "Catch", convertFallbackFailure: sameFailure
-            ) { completion, _ in
+            let inner = SuccessionSubscription<Upstream, NewPublisher, S>(
+                downstream: subscriber, name: "Catch", edges: .strict, convertFailure: sameFailure
+            ) { completion in
                 guard case .failure(let failure) = completion else { return .complete(.finished) }
                 return .switchTo(handler(failure))
             }
-            .start()
+            upstream.subscribe(inner.firstSubscriber)
         }
     }
 
@@ -71,9 +71,9 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Output == S.Input, S.Failure == any Error {
             let handler = self.handler
-            SuccessionSubscription<Upstream, NewPublisher, S>(
-                upstream: upstream, downstream: subscriber, name: "TryCatch", convertFallbackFailure: anyFailure
-            ) { completion, _ in
+            let inner = SuccessionSubscription<Upstream, NewPublisher, S>(
+                downstream: subscriber, name: "TryCatch", edges: .strict, convertFailure: anyFailure
+            ) { completion in
                 guard case .failure(let failure) = completion else { return .complete(.finished) }
                 do {
                     return .switchTo(try handler(failure))
@@ -81,7 +81,7 @@ extension Publishers {
                     return .complete(.failure(error))
                 }
             }
-            .start()
+            upstream.subscribe(inner.firstSubscriber)
         }
     }
 
@@ -117,15 +117,7 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
-            let retries = self.retries
-            SuccessionSubscription<Upstream, Empty<Output, Failure>, S>(
-                upstream: upstream, downstream: subscriber, name: "Retry", convertFallbackFailure: sameFailure
-            ) { completion, attempt in
-                guard case .failure = completion else { return .complete(.finished) }
-                if let retries, attempt >= retries { return .complete(completion) }
-                return .resubscribe
-            }
-            .start()
+            upstream.subscribe(RetrySubscription(upstream: upstream, downstream: subscriber, retries: retries))
         }
     }
 }

@@ -34,13 +34,13 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Suffix.Failure == S.Failure, Suffix.Output == S.Input {
             let suffix = self.suffix
-            SuccessionSubscription<Prefix, Suffix, S>(
-                upstream: prefix, downstream: subscriber, name: "Concatenate", convertFallbackFailure: sameFailure
-            ) { completion, _ in
+            let inner = SuccessionSubscription<Prefix, Suffix, S>(
+                downstream: subscriber, name: "Concatenate", edges: .lenient, convertFailure: sameFailure
+            ) { completion in
                 guard case .finished = completion else { return .complete(completion) }
                 return .switchTo(suffix)
             }
-            .start()
+            prefix.subscribe(inner.firstSubscriber)
         }
     }
 }
