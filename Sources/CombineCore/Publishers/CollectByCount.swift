@@ -35,8 +35,10 @@ extension Publishers {
             upstream.subscribe(Inner(downstream: subscriber, count: count))
         }
 
+        /// Apple's edges: values before the subscription are dropped, a cancel before it is
+        /// ignored (the subscription that comes later is taken).
         final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-            @unchecked Sendable
+            CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
         where Downstream.Input == [Upstream.Output], Downstream.Failure == Upstream.Failure {
             typealias Input = Upstream.Output
             typealias Failure = Upstream.Failure
@@ -53,6 +55,17 @@ extension Publishers {
             }
 
             var description: String { "CollectByCount" }
+            var playgroundDescription: Any { description }
+
+            var customMirror: Mirror {
+                lock.acquire()
+                let children: [Mirror.Child] = [
+                    ("downstream", downstream as Any), ("upstreamSubscription", upstream as Any), ("buffer", group),
+                    ("count", count),
+                ]
+                lock.release()
+                return Mirror(self, children: children)
+            }
 
             func receive(subscription: Subscription) {
                 let target: Downstream? = lock.withLock {
@@ -69,7 +82,7 @@ extension Publishers {
 
             func receive(_ input: Upstream.Output) -> Subscribers.Demand {
                 let full: (Downstream, [Upstream.Output])? = lock.withLock {
-                    guard let downstream else { return nil }
+                    guard upstream != nil, let downstream else { return nil }
                     group.append(input)
                     guard group.count == count else { return nil }
                     defer { group = [] }
@@ -99,6 +112,10 @@ extension Publishers {
 
             func cancel() {
                 lock.acquire()
+                guard upstream != nil || downstream == nil else {
+                    lock.release()
+                    return
+                }
                 let downstream = self.downstream.take()
                 let upstream = self.upstream.take()
                 let group = self.group

@@ -29,7 +29,9 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Output == S.Input, S.Failure == Never {
             let output = self.output
             upstream.subscribe(
-                FallbackSubscription<Upstream.Failure, S>(downstream: subscriber, name: "ReplaceError") {
+                FallbackSubscription<Upstream.Failure, S>(
+                    downstream: subscriber, name: "ReplaceError", rule: .countsDemand
+                ) {
                     completion, _ in
                     if case .failure = completion { return (output, .finished) }
                     return (nil, .finished)
@@ -67,7 +69,8 @@ extension Publishers {
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let output = self.output
             upstream.subscribe(
-                FallbackSubscription<Failure, S>(downstream: subscriber, name: "ReplaceEmpty") {
+                FallbackSubscription<Failure, S>(downstream: subscriber, name: "ReplaceEmpty", rule: .asksForEverything)
+                {
                     completion, received in
                     if case .finished = completion, !received { return (output, .finished) }
                     return (nil, completion)

@@ -114,3 +114,46 @@ struct SuccessionEdgeTests {
         #expect(released == nil)
     }
 }
+
+@Suite("replaceError, replaceEmpty and collect(_:): the edges, as Apple's")
+struct FallbackEdgeTests {
+    /// Apple's `replaceEmpty` asks upstream for everything once it has handed on its
+    /// subscription, and still passes on the subscriber's own requests.
+    @Test func replaceEmptyAsksForEverything() {
+        let upstream = TestPublisher<Int, Never>()
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(2))
+        upstream.replaceEmpty(with: 0).subscribe(subscriber)
+        #expect(upstream.requests == [.max(2), .unlimited])
+    }
+
+    /// Apple's `replaceError` counts its subscriber's demand and traps on a value beyond it.
+    @Test func replaceErrorTrapsOnAValueItsSubscriberDidNotRequest() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let upstream = TestPublisher<Int, CoreTestError>()
+            upstream.replaceError(with: 0).subscribe(TestSubscriber<Int, Never>(initialDemand: .none))
+            upstream.send(1)
+        }
+        #expect(standardErrorText(of: result).contains("ReplaceError received a value its subscriber did not request"))
+    }
+
+    /// Before their subscription, `replaceError` and `collect(_:)` drop values, and a cancel
+    /// is ignored: the subscription that comes later is taken.
+    @Test func earlyValuesAreDroppedAndAnEarlyCancelIgnored() throws {
+        let upstream = HeldSubscriberPublisher<Int, Never>()
+        let subscriber = TestSubscriber<[Int], Never>(initialDemand: .max(1))
+        upstream.collect(2).subscribe(subscriber)
+        #expect(upstream.send(1) == .none)
+        try #require(upstream.subscription).cancel()
+        let late = RecordingSubscription()
+        upstream.send(subscription: late)
+        #expect(late.cancelCount == 0)
+        #expect(late.requests == [.max(2)])
+        _ = upstream.send(2)
+        _ = upstream.send(3)
+        #expect(subscriber.values == [[2, 3]])
+
+        let collecting = try #require(upstream.subscriber.flatMap { $0 as? any CustomReflectable })
+        #expect(
+            collecting.customMirror.children.map(\.label) == ["downstream", "upstreamSubscription", "buffer", "count"])
+    }
+}
