@@ -16,10 +16,14 @@ extension Subscriptions {
 }
 
 /// The subscription returned by ``Subscriptions/empty``.
-final class EmptySubscription: Subscription, CustomStringConvertible, Sendable {
+final class EmptySubscription: Subscription, CustomStringConvertible, CustomReflectable,
+    CustomPlaygroundDisplayConvertible, Sendable
+{
     static let shared = EmptySubscription()
     let combineIdentifier = CombineIdentifier()
     func request(_ demand: Subscribers.Demand) {}
     func cancel() {}
     var description: String { "Empty" }
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+    var playgroundDescription: Any { description }
 }

@@ -13,7 +13,7 @@ import Synchronization
 /// specialised) initialiser, so it runs code specialised for the subscriber.
 @usableFromInline
 final class SequenceSubscription<Elements: Sequence, Downstream: Subscriber>: Subscription,
-    CustomStringConvertible, CustomReflectable, @unchecked Sendable
+    CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
 where Downstream.Input == Elements.Element {
     @usableFromInline let lock = Lock()
     @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
@@ -26,32 +26,49 @@ where Downstream.Input == Elements.Element {
     /// Set by ``cancel()``; read without the lock by the loop that emits under unlimited demand.
     @usableFromInline let cancelled = Atomic<Bool>(false)
     @usableFromInline let sequence: Elements
-    @usableFromInline let label: String?
+    /// Whether this is `Record`'s subscription (its mirror also shows the completion, and it
+    /// describes itself as "Cancelled Events" once it has ended).
+    @usableFromInline let isRecord: Bool
 
     /// `first` is the element already taken from `iterator` (the caller checked that the
-    /// sequence is not empty). Without a `label`, the subscription describes itself as the
-    /// sequence does, as Combine's does.
+    /// sequence is not empty).
     @usableFromInline let emitLoop: (SequenceSubscription) -> Void
 
     @inlinable
     init(
         sequence: Elements, iterator: Elements.Iterator, first: Elements.Element,
-        completion: Subscribers.Completion<Downstream.Failure>, downstream: Downstream, label: String?
+        completion: Subscribers.Completion<Downstream.Failure>, downstream: Downstream, isRecord: Bool
     ) {
         self.sequence = sequence
         self.iterator = iterator
         self.nextElement = first
         self.completion = completion
         self.downstream = downstream
-        self.label = label
+        self.isRecord = isRecord
         self.emitLoop = { $0.emit() }
     }
 
+    /// As Apple's: the sequence's own description while it runs, then a fixed one.
     @usableFromInline
-    var description: String { label ?? String(describing: sequence) }
+    var description: String {
+        guard !hasEnded else { return isRecord ? "Cancelled Events" : "Sequence" }
+        return String(describing: sequence)
+    }
 
     @usableFromInline
-    var customMirror: Mirror { Mirror(self, children: ["demand": demand]) }
+    var playgroundDescription: Any { description }
+
+    /// As Apple's: the sequence (empty once it has ended) and, for `Record`, the completion.
+    @usableFromInline
+    var customMirror: Mirror {
+        let shown: Any = hasEnded ? [Elements.Element]() : sequence
+        var children: [Mirror.Child] = [("sequence", shown)]
+        if isRecord { children.append(("completion", completion)) }
+        return Mirror(self, children: children)
+    }
+
+    @usableFromInline
+    var hasEnded: Bool { lock.withLock { downstream == nil } }
 
     @usableFromInline
     func request(_ demand: Subscribers.Demand) {

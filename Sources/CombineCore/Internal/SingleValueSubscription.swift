@@ -9,19 +9,34 @@
 /// a closure context is destroyed by code specialised for what it captured.
 @usableFromInline
 final class SingleValueSubscription: Subscription, CustomStringConvertible, CustomReflectable,
-    @unchecked Sendable
+    CustomPlaygroundDisplayConvertible, @unchecked Sendable
 {
+    @usableFromInline
+    enum Action {
+        /// Send the value and `.finished`.
+        case deliver
+        /// Return the value, for the mirror.
+        case reflect
+    }
+
     @usableFromInline let lock = Lock()
-    /// Sends the value and `.finished`; `nil` once used or cancelled.
-    @usableFromInline @exclusivity(unchecked) var deliver: (() -> Void)?
+    /// Does the `Action`; `nil` once used or cancelled. One closure serves both, so the
+    /// value is not boxed unless the mirror is asked for.
+    @usableFromInline @exclusivity(unchecked) var deliver: ((Action) -> Any?)?
     @usableFromInline let name: String
 
     @inlinable
     init<Downstream: Subscriber>(value: Downstream.Input, downstream: Downstream, name: String) {
         self.name = name
-        self.deliver = {
-            _ = downstream.receive(value)
-            downstream.receive(completion: .finished)
+        self.deliver = { action in
+            switch action {
+            case .reflect:
+                return value
+            case .deliver:
+                _ = downstream.receive(value)
+                downstream.receive(completion: .finished)
+                return nil
+            }
         }
     }
 
@@ -29,7 +44,14 @@ final class SingleValueSubscription: Subscription, CustomStringConvertible, Cust
     var description: String { name }
 
     @usableFromInline
-    var customMirror: Mirror { Mirror(self, children: [:]) }
+    var playgroundDescription: Any { name }
+
+    /// As Apple's: one unlabelled child, the value (none once it was sent or cancelled).
+    @usableFromInline
+    var customMirror: Mirror {
+        let value = lock.withLock { deliver }?(.reflect)
+        return Mirror(self, unlabeledChildren: value.map { [$0] } ?? [])
+    }
 
     @usableFromInline
     func request(_ demand: Subscribers.Demand) {
@@ -38,7 +60,7 @@ final class SingleValueSubscription: Subscription, CustomStringConvertible, Cust
         let deliver = self.deliver
         self.deliver = nil
         lock.release()
-        deliver?()
+        _ = deliver?(.deliver)
     }
 
     @usableFromInline

@@ -12,10 +12,10 @@ extension Optional.Publisher where Wrapped: Comparable {
 }
 
 extension Optional.Publisher where Wrapped: Equatable {
-    /// Publishes whether the value equals `output` (`false` without a value).
+    /// Publishes whether the value equals `output`; without a value, only finishes (as Apple's).
     @inlinable
     public func contains(_ output: Output) -> Optional<Bool>.Publisher {
-        Optional<Bool>.Publisher(self.output == output)
+        Optional<Bool>.Publisher(self.output.map { $0 == output })
     }
 
     /// Publishes the value, if any.
@@ -24,10 +24,11 @@ extension Optional.Publisher where Wrapped: Equatable {
 }
 
 extension Optional.Publisher {
-    /// Publishes whether the value, if any, satisfies `predicate` (`true` without a value).
+    /// Publishes whether the value satisfies `predicate`; without a value, only finishes (as
+    /// Apple's).
     @inlinable
     public func allSatisfy(_ predicate: (Output) -> Bool) -> Optional<Bool>.Publisher {
-        Optional<Bool>.Publisher(output.map(predicate) ?? true)
+        Optional<Bool>.Publisher(output.map(predicate))
     }
 
     /// Publishes the value in an array, or an empty array.
@@ -50,16 +51,17 @@ extension Optional.Publisher {
     @inlinable
     public func max(by areInIncreasingOrder: (Output, Output) -> Bool) -> Optional<Wrapped>.Publisher { self }
 
-    /// Publishes whether the value, if any, satisfies `predicate` (`false` without a value).
+    /// Publishes whether the value satisfies `predicate`; without a value, only finishes (as
+    /// Apple's).
     @inlinable
     public func contains(where predicate: (Output) -> Bool) -> Optional<Bool>.Publisher {
-        Optional<Bool>.Publisher(output.map(predicate) ?? false)
+        Optional<Bool>.Publisher(output.map(predicate))
     }
 
-    /// Publishes 1 with a value, 0 without.
+    /// Publishes 1 with a value; without one, only finishes (as Apple's).
     @inlinable
     public func count() -> Optional<Int>.Publisher {
-        Optional<Int>.Publisher(output == nil ? 0 : 1)
+        Optional<Int>.Publisher(output.map { _ in 1 })
     }
 
     /// Publishes the value unless it is dropped.
@@ -117,7 +119,12 @@ extension Optional.Publisher {
     /// Publishes the value if `range` contains 0.
     @inlinable
     public func output<R: RangeExpression>(in range: R) -> Optional<Output>.Publisher where R.Bound == Int {
-        Optional<Output>.Publisher(range.contains(0) ? output : nil)
+        let range = range.relative(to: 0..<Int.max)
+        precondition(range.lowerBound >= 0, "output(in:): the range must not start below zero")
+        // Apple's also traps on an upper bound of `Int.max - 1` or more (recorded by the
+        // Apple-verified conformance suite).
+        precondition(range.upperBound < .max - 1, "output(in:): the range's upper bound is too large")
+        return Optional<Output>.Publisher(range.lowerBound == 0 && range.upperBound != 0 ? output : nil)
     }
 
     /// Publishes the value unless `maxLength` is 0.
@@ -131,10 +138,11 @@ extension Optional.Publisher {
     @inlinable
     public func prefix(while predicate: (Output) -> Bool) -> Optional<Output>.Publisher { filter(predicate) }
 
-    /// Publishes `nextPartialResult(initialResult, value)`, or `initialResult` without a value.
+    /// Publishes `nextPartialResult(initialResult, value)`; without a value, only finishes (as
+    /// Apple's).
     @inlinable
     public func reduce<T>(_ initialResult: T, _ nextPartialResult: (T, Output) -> T) -> Optional<T>.Publisher {
-        Optional<T>.Publisher(output.map { nextPartialResult(initialResult, $0) } ?? initialResult)
+        Optional<T>.Publisher(output.map { nextPartialResult(initialResult, $0) })
     }
 
     /// Publishes `nextPartialResult(initialResult, value)`, or only finishes without a value.

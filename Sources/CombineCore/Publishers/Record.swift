@@ -36,7 +36,7 @@ public struct Record<Output, Failure: Error>: Publisher {
 
     /// Attaches the specified subscriber to this publisher.
     public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
-        subscriber.receiveElements(of: recording.output, then: recording.completion, label: "Record")
+        subscriber.receiveElements(of: recording.output, then: recording.completion, isRecord: true)
     }
 
     /// A recorded sequence of outputs, followed by a completion value.

@@ -46,22 +46,24 @@ extension Result.Publisher {
     @inlinable
     public func min(by areInIncreasingOrder: (Output, Output) -> Bool) -> Result<Output, Failure>.Publisher { self }
 
-    /// Publishes the result: the predicate is never called for one value.
+    /// Publishes the result, or the error the predicate throws when Apple's calls it with
+    /// the value twice.
     @inlinable
     public func tryMin(by areInIncreasingOrder: (Output, Output) throws -> Bool) -> Result<Output, any Error>.Publisher
     {
-        Result<Output, any Error>.Publisher(result.mapError { $0 })
+        checkingValue(with: areInIncreasingOrder)
     }
 
     /// Publishes the result: the maximum of one value.
     @inlinable
     public func max(by areInIncreasingOrder: (Output, Output) -> Bool) -> Result<Output, Failure>.Publisher { self }
 
-    /// Publishes the result: the predicate is never called for one value.
+    /// Publishes the result, or the error the predicate throws when Apple's calls it with
+    /// the value twice.
     @inlinable
     public func tryMax(by areInIncreasingOrder: (Output, Output) throws -> Bool) -> Result<Output, any Error>.Publisher
     {
-        Result<Output, any Error>.Publisher(result.mapError { $0 })
+        checkingValue(with: areInIncreasingOrder)
     }
 
     /// Publishes whether the value satisfies `predicate`, or the failure.
@@ -116,12 +118,26 @@ extension Result.Publisher {
     @inlinable
     public func removeDuplicates(by predicate: (Output, Output) -> Bool) -> Result<Output, Failure>.Publisher { self }
 
-    /// Publishes the result: the predicate is never called for one value.
+    /// Publishes the result, or the error the predicate throws when Apple's calls it with
+    /// the value twice.
     @inlinable
     public func tryRemoveDuplicates(
         by predicate: (Output, Output) throws -> Bool
     ) -> Result<Output, any Error>.Publisher {
-        Result<Output, any Error>.Publisher(result.mapError { $0 })
+        checkingValue(with: predicate)
+    }
+
+    /// The result, after calling `predicate` with the value twice (as Apple's `try`
+    /// comparisons of one value do): its error, if it throws, replaces the value.
+    @inlinable
+    func checkingValue(with predicate: (Output, Output) throws -> Bool) -> Result<Output, any Error>.Publisher {
+        Result<Output, any Error>.Publisher(
+            result.mapError { $0 }.flatMap { value in
+                Result<Output, any Error> {
+                    _ = try predicate(value, value)
+                    return value
+                }
+            })
     }
 
     /// Publishes the value, or `output` in place of the failure.

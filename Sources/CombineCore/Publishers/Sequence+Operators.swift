@@ -257,7 +257,10 @@ extension Publishers.Sequence where Elements: RangeReplaceableCollection {
     @inlinable
     public func prepend<S: Sequence>(_ elements: S) -> Publishers.Sequence<Elements, Failure>
     where Elements.Element == S.Element {
-        var combined = Elements(elements)
+        // As Apple's: one allocation sized from both, then the two appended.
+        var combined = Elements()
+        combined.reserveCapacity(sequence.count + elements.underestimatedCount)
+        combined.append(contentsOf: elements)
         combined.append(contentsOf: sequence)
         return Publishers.Sequence(sequence: combined)
     }
@@ -265,7 +268,10 @@ extension Publishers.Sequence where Elements: RangeReplaceableCollection {
     /// Publishes the elements of `publisher`, then this sequence.
     @inlinable
     public func prepend(_ publisher: Publishers.Sequence<Elements, Failure>) -> Publishers.Sequence<Elements, Failure> {
-        prepend(publisher.sequence)
+        // As Apple's: this sequence is appended to a copy of the other.
+        var combined = publisher.sequence
+        combined.append(contentsOf: sequence)
+        return Publishers.Sequence(sequence: combined)
     }
 
     /// Publishes this sequence, then `elements`.

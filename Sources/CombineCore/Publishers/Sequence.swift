@@ -23,7 +23,7 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where Failure == S.Failure, Elements.Element == S.Input {
-            subscriber.receiveElements(of: sequence, then: .finished, label: nil)
+            subscriber.receiveElements(of: sequence, then: .finished, isRecord: false)
         }
     }
 }
@@ -45,7 +45,7 @@ extension Subscriber {
     /// subscription when the sequence is empty.
     @inlinable
     func receiveElements<Elements: Swift.Sequence>(
-        of sequence: Elements, then completion: Subscribers.Completion<Failure>, label: String?
+        of sequence: Elements, then completion: Subscribers.Completion<Failure>, isRecord: Bool
     ) where Elements.Element == Input {
         var iterator = sequence.makeIterator()
         guard let first = iterator.next() else {
@@ -55,6 +55,6 @@ extension Subscriber {
         receive(
             subscription: SequenceSubscription<Elements, Self>(
                 sequence: sequence, iterator: iterator, first: first, completion: completion, downstream: self,
-                label: label))
+                isRecord: isRecord))
     }
 }

@@ -73,11 +73,16 @@ struct OptionalOverloadTests {
         #expect(values(mapped) == ["4"])
         #expect(values(none.map { $0 * 2 }).isEmpty)
         #expect(values(some.count()) == [1])
-        #expect(values(none.count()) == [0])
+        // Without a value, Apple's count, allSatisfy, contains and reduce only finish (where
+        // the general operators would publish 0, true, false and the initial result): code
+        // tested on Apple's platforms sees that, so ours does the same (recorded by the
+        // Apple-verified conformance suite). collect still publishes an empty array.
+        #expect(values(none.count()).isEmpty)
         #expect(values(none.collect()) == [[]])
-        #expect(values(none.allSatisfy { _ in false }) == [true])
+        #expect(values(none.allSatisfy { _ in false }).isEmpty)
+        #expect(values(none.contains(4)).isEmpty)
         #expect(values(some.contains(4)) == [true])
-        #expect(values(none.reduce(7, +)) == [7])
+        #expect(values(none.reduce(7, +)).isEmpty)
         #expect(values(none.scan(7, +)).isEmpty)
         let replaced: Just<Int> = none.replaceEmpty(with: 9)
         #expect(values(replaced) == [9])
@@ -208,5 +213,56 @@ private final class KeyCountingEncoder: Encoder {
         mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { fatalError("not used") }
         mutating func superEncoder() -> any Encoder { owner }
         mutating func superEncoder(forKey key: Key) -> any Encoder { owner }
+    }
+}
+
+@Suite("Apple's quirks in the built-in publishers' own operators and subscriptions")
+struct BuiltInQuirkTests {
+    /// Apple's `Just.output(in:)` looks only at where the range starts: an empty range from
+    /// 0 still publishes the value.
+    @Test func justOutputInLooksAtTheStartOnly() {
+        #expect(values(Just(12).output(in: 0..<0)) == [12])
+        #expect(values(Just(12).output(in: 1..<10)).isEmpty)
+        #expect(values(Just(12).output(in: -10..<10)).isEmpty)
+    }
+
+    /// Apple's `Optional.Publisher.output(in:)` traps on a range that starts below zero.
+    @Test func optionalOutputInTrapsBelowZero() async {
+        await #expect(processExitsWith: .failure) {
+            _ = Optional(12).publisher.output(in: (-1)...4)
+        }
+    }
+
+    /// Apple's `try` comparisons of one value call the closure with the value twice, so a
+    /// throwing closure fails them.
+    @Test func oneValueTryComparisonsCallTheClosure() {
+        let calls = LockedValue(0)
+        let thrown = events(
+            Result<Int, Failure>.success(3).publisher.tryMin { _, _ in
+                calls.withLock { $0 += 1 }
+                throw Failure(code: 9)
+            })
+        #expect(thrown.failure as? Failure == Failure(code: 9))
+        #expect(calls.current == 1)
+        let justThrown = events(Just(3).tryRemoveDuplicates { _, _ in throw Failure(code: 8) })
+        #expect(justThrown.failure as? Failure == Failure(code: 8))
+    }
+
+    /// Sequence and Record subscriptions describe themselves by their elements while they
+    /// run, then as "Sequence" and "Cancelled Events"; their mirrors show the sequence.
+    @Test func sequenceSubscriptionsDescribeTheirElements() {
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+        Record<Int, Never>(output: [1, 2], completion: .finished).subscribe(subscriber)
+        #expect(subscriber.subscription.map { "\($0)" } == "[1, 2]")
+        let mirror = subscriber.subscription.map { Mirror(reflecting: $0) }
+        #expect(mirror?.children.map(\.label) == ["sequence", "completion"])
+        subscriber.cancel()
+        #expect(subscriber.subscription.map { "\($0)" } == "Cancelled Events")
+
+        let other = TestSubscriber<Int, Never>(initialDemand: .none)
+        [1, 2].publisher.subscribe(other)
+        #expect(other.subscription.map { "\($0)" } == "[1, 2]")
+        other.cancel()
+        #expect(other.subscription.map { "\($0)" } == "Sequence")
     }
 }
