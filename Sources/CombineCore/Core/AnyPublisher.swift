@@ -15,8 +15,11 @@ public struct AnyPublisher<Output, Failure: Error>: CustomStringConvertible {
     /// specialised for that publisher. (A generic class's overridden methods run the generic,
     /// unspecialised code, looking types up at run time on every value: measured, a chain of
     /// 50 erased `map`s cost 82 instructions per stage that way.)
+    ///
+    /// Held in a box so that, as Apple's, an `AnyPublisher` is one object reference (code
+    /// tested on Apple's platforms may rely on that; erasing twice shares the box).
     @usableFromInline
-    let subscribeBody: (AnySubscriber<Output, Failure>) -> Void
+    let box: AnyPublisherBox<Output, Failure>
 
     /// Creates a type-erasing publisher to wrap the provided publisher.
     @inlinable
@@ -24,11 +27,23 @@ public struct AnyPublisher<Output, Failure: Error>: CustomStringConvertible {
         if let erased = publisher as? AnyPublisher<Output, Failure> {
             self = erased
         } else {
-            subscribeBody = { publisher.subscribe($0) }
+            box = AnyPublisherBox { publisher.subscribe($0) }
         }
     }
 
     public var description: String { "AnyPublisher" }
+}
+
+/// The one object an ``AnyPublisher`` holds.
+@usableFromInline
+final class AnyPublisherBox<Output, Failure: Error>: @unchecked Sendable {
+    @usableFromInline
+    let subscribeBody: (AnySubscriber<Output, Failure>) -> Void
+
+    @inlinable
+    init(_ subscribeBody: @escaping (AnySubscriber<Output, Failure>) -> Void) {
+        self.subscribeBody = subscribeBody
+    }
 }
 
 extension AnyPublisher: CustomPlaygroundDisplayConvertible {
@@ -40,7 +55,7 @@ extension AnyPublisher: Publisher {
     /// Attaches the specified subscriber to this publisher.
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
-        subscribeBody(AnySubscriber(subscriber))
+        box.subscribeBody(AnySubscriber(subscriber))
     }
 }
 

@@ -98,7 +98,8 @@ class AnySubscriberBoxBase<Input, Failure: Error>: @unchecked Sendable {
 
     var description: String { "Anonymous AnySubscriber" }
 
-    var customMirror: Mirror { Mirror(self, children: [:]) }
+    /// As Apple's: a closure-based subscriber reflects as its description.
+    var customMirror: Mirror { Mirror(reflecting: description) }
 
     /// Whether the wrapped subscriber is introspection's stand-in (see `_Introspection`).
     var isIntrospected: Bool { false }

@@ -39,7 +39,7 @@ extension Publishers {
                     convert: { error in
                         let start = prefix.isEmpty ? "" : "\(prefix): "
                         fatalError("\(start)assertNoFailure: unexpected failure: \(error)", file: file, line: line)
-                    }, name: "AssertNoFailure"))
+                    }, name: "AssertNoFailure", reflected: [("file", file), ("line", line), ("prefix", prefix)]))
         }
     }
 }

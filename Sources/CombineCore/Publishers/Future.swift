@@ -100,7 +100,7 @@ class FutureConduitBase<Output, Failure: Error>: @unchecked Sendable {
 }
 
 private final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Downstream.Input, Downstream.Failure>,
-    Subscription, CustomStringConvertible, @unchecked Sendable
+    Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
 {
     typealias Output = Downstream.Input
     typealias Failure = Downstream.Failure
@@ -118,6 +118,20 @@ private final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Dow
     }
 
     var description: String { "Future" }
+    var playgroundDescription: Any { description }
+
+    /// As Apple's: the future (as `parent` and `subject`), the subscriber and whether it has
+    /// asked for anything; the first two are `nil` once the subscription has ended.
+    var customMirror: Mirror {
+        lock.acquire()
+        let (future, downstream, requested) = (self.future, self.downstream, self.requested)
+        lock.release()
+        let children: [Mirror.Child] = [
+            ("parent", future as Any), ("downstream", downstream.map { $0 as Any } ?? Optional<Any>.none as Any),
+            ("hasAnyDemand", requested), ("subject", future as Any),
+        ]
+        return Mirror(self, children: children)
+    }
 
     override func fulfill(_ result: Result<Output, Failure>) {
         lock.withLock { self.result = result }

@@ -57,15 +57,21 @@ struct FailureConverter<Downstream: Subscriber, UpstreamFailure: Error>: Subscri
     let downstream: Downstream
     let convert: (UpstreamFailure) -> Downstream.Failure
     let description: String
+    /// The mirror's children: none, or what Apple's `assertNoFailure` shows.
+    let reflected: [Mirror.Child]
     let combineIdentifier = CombineIdentifier()
 
-    init(downstream: Downstream, convert: @escaping (UpstreamFailure) -> Downstream.Failure, name: String) {
+    init(
+        downstream: Downstream, convert: @escaping (UpstreamFailure) -> Downstream.Failure, name: String,
+        reflected: [Mirror.Child] = []
+    ) {
         self.downstream = downstream
         self.convert = convert
         self.description = name
+        self.reflected = reflected
     }
 
-    var customMirror: Mirror { Mirror(self, children: [:]) }
+    var customMirror: Mirror { Mirror(self, children: reflected) }
     var playgroundDescription: Any { description }
 
     func receive(subscription: Subscription) {

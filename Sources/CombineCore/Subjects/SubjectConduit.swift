@@ -18,12 +18,14 @@ import Synchronization
 /// generic code looking types up at run time.
 @usableFromInline
 final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringConvertible, CustomReflectable,
-    @unchecked Sendable
+    CustomPlaygroundDisplayConvertible, @unchecked Sendable
 {
     @usableFromInline
     enum Event {
         case value(Output)
         case completion(Subscribers.Completion<Failure>)
+        /// Not delivered: stores the subscriber at the pointer, for the mirror.
+        case reflect(UnsafeMutablePointer<Any?>)
     }
 
     /// The subscriber, as one closure that calls it (one closure context per subscription,
@@ -44,6 +46,8 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
                         receiveValue(value)
                     case .completion(let completion):
                         subscriber.receive(completion: completion)
+                    case .reflect(let subscriberOut):
+                        subscriberOut.pointee = subscriber
                     }
                     return .none
                 }
@@ -55,6 +59,9 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
                     return subscriber.receive(value)
                 case .completion(let completion):
                     subscriber.receive(completion: completion)
+                    return .none
+                case .reflect(let subscriberOut):
+                    subscriberOut.pointee = subscriber
                     return .none
                 }
             }
@@ -104,7 +111,24 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     var description: String { kind.name }
 
     @usableFromInline
-    var customMirror: Mirror { Mirror(self, children: ["demand": lock.withLock { demand }]) }
+    var playgroundDescription: Any { kind.name }
+
+    /// As Apple's: the subject (as `parent` and `subject`), the subscriber and its
+    /// outstanding demand; all but the demand are `nil` once the subscription has ended.
+    @usableFromInline
+    var customMirror: Mirror {
+        lock.acquire()
+        let (core, downstream, demand) = (self.core, self.downstream, self.demand)
+        lock.release()
+        var subscriber: Any?
+        if let downstream { _ = withUnsafeMutablePointer(to: &subscriber) { downstream.receive(.reflect($0)) } }
+        let none = Optional<Any>.none as Any
+        let children: [Mirror.Child] = [
+            ("parent", core.map { $0 as Any } ?? none), ("downstream", subscriber ?? none), ("demand", demand),
+            ("subject", core.map { $0 as Any } ?? none),
+        ]
+        return Mirror(self, children: children)
+    }
 
     /// Hands the subscription to the subscriber, then delivers what arrived from other
     /// threads meanwhile.
@@ -230,6 +254,8 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
             case .completion(let completion):
                 downstream.receiveCompletion(completion)
                 return
+            case .reflect:
+                continue  // never queued
             }
         }
     }

@@ -5,7 +5,7 @@
 /// Every method takes the lock only to read or change state, and calls conduits and
 /// upstream subscriptions after releasing it.
 @usableFromInline
-final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
+final class SubjectCore<Output, Failure: Error>: CustomStringConvertible, @unchecked Sendable {
     @usableFromInline let lock = Lock()
     /// The conduits in subscription order, with holes where subscribers left. Stored as
     /// `AnyObject` so that the list is one concrete type: removing a conduit, which runs
@@ -31,6 +31,10 @@ final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
 
     /// Which subject this is; its subscriptions show its name as their description.
     @usableFromInline let kind: SubjectKind
+
+    /// The subject's type, as its subscriptions' mirrors show it.
+    @usableFromInline
+    var description: String { "\(kind.name)<\(Output.self), \(Failure.self)>" }
 
     @usableFromInline
     init(current: Output?, kind: SubjectKind, requestsUpstreamAtOnce: Bool = false) {

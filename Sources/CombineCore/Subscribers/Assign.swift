@@ -31,7 +31,16 @@ extension Subscribers {
         public var description: String { "Assign \(Root.self)." }
 
         public var customMirror: Mirror {
-            Mirror(self, children: ["object": object as Any, "keyPath": keyPath])
+            lock.acquire()
+            let (root, subscription, subscribed) = (self.root, self.subscription, self.subscribed)
+            lock.release()
+            let status: String =
+                if let subscription { "subscribed(\(subscription))" } else if subscribed || root == nil {
+                    "terminal"
+                } else {
+                    "awaitingSubscription"
+                }
+            return Mirror(self, children: ["object": root as Any, "keyPath": keyPath, "status": status])
         }
 
         public var playgroundDescription: Any { description }
@@ -50,8 +59,9 @@ extension Subscribers {
             }
         }
 
+        /// Assigns the value; as Apple's, a value before the subscription is ignored.
         public func receive(_ value: Input) -> Subscribers.Demand {
-            lock.withLock { root }?[keyPath: keyPath] = value
+            lock.withLock { subscribed ? root : nil }?[keyPath: keyPath] = value
             return .none
         }
 

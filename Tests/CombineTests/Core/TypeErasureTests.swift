@@ -84,3 +84,24 @@ struct TypeErasureTests {
         #expect(downstream.events == [.subscription, .value(5), .completion(.finished)])
     }
 }
+
+@Suite("AnyPublisher's layout, as Apple's")
+struct AnyPublisherLayoutTests {
+    /// Apple's `AnyPublisher` is one object reference, and erasing it again keeps the same
+    /// object; code tested on Apple's platforms may rely on both.
+    @Test func anyPublisherIsOneSharedReference() {
+        let subject = PassthroughSubject<Int, Never>()
+        let once = subject.eraseToAnyPublisher()
+        let twice = AnyPublisher(once)
+        #expect(MemoryLayout<AnyPublisher<Int, Never>>.size == MemoryLayout<AnyObject>.size)
+        let onceObject = ObjectIdentifier(unsafeBitCast(once, to: AnyObject.self))
+        let twiceObject = ObjectIdentifier(unsafeBitCast(twice, to: AnyObject.self))
+        #expect(onceObject == twiceObject)
+        #expect(twice.description == "AnyPublisher")
+        #expect(twice.playgroundDescription as? String == "AnyPublisher")
+        let subscriber = TestSubscriber<Int, Never>()
+        twice.subscribe(subscriber)
+        subject.send(3)
+        #expect(subscriber.values == [3])
+    }
+}
