@@ -27,7 +27,9 @@ public struct AnyPublisher<Output, Failure: Error>: CustomStringConvertible {
         if let erased = publisher as? AnyPublisher<Output, Failure> {
             self = erased
         } else {
-            box = AnyPublisherBox { publisher.subscribe($0) }
+            // `receive(subscriber:)`, not `subscribe(_:)`: as Apple's, the erased publisher is
+            // reported to `_Introspection` once, as the `AnyPublisher`.
+            box = AnyPublisherBox { publisher.receive(subscriber: $0) }
         }
     }
 

@@ -56,8 +56,10 @@ enum FilterEdges: Sendable {
     /// `tryMap`, `drop(while:)`, `output(in:)`, `tryScan`, `encode`, `decode`: a cancel or a
     /// request before the subscription is ignored (the subscription that comes later is
     /// taken), and early values and completions are dropped or handled as `values` and
-    /// `completion` say; `zeroDemandTraps` is Apple's check on `request(.none)`.
-    case lenient(values: EarlyEvent, completion: EarlyEvent, zeroDemandTraps: Bool)
+    /// `completion` say; `ownEnd` says whether the operator's own end before the
+    /// subscription (a thrown error, a range run out) reaches the subscriber;
+    /// `zeroDemandTraps` is Apple's check on `request(.none)`.
+    case lenient(values: EarlyEvent, completion: EarlyEvent, ownEnd: EarlyEvent, zeroDemandTraps: Bool)
 }
 
 /// The children of a filtering subscriber's mirror, as Apple's operator shows them.
@@ -145,7 +147,7 @@ where Downstream.Input == Stepper.Output, Downstream.Failure == Stepper.Failure 
         switch edges {
         case .strict:
             preconditionFailure("\(description) received \(event) before receiving a subscription")
-        case .lenient(let values, let completion, _):
+        case .lenient(let values, let completion, _, _):
             return lenient(values, completion) == .forward
         }
     }
@@ -214,10 +216,12 @@ where Downstream.Input == Stepper.Output, Downstream.Failure == Stepper.Failure 
     func stop(with completion: Subscribers.Completion<Stepper.Failure>) {
         var upstream: Subscription?
         let downstream: Downstream? = lock.withLock {
-            // A lenient operator's early values can end it before its subscription (Apple's
-            // `output(in:)` past its range): nothing is sent to a subscriber that has no
-            // subscription yet, and the values after it are stepped as they come.
-            guard !done, self.upstream != nil else { return nil }
+            // A lenient operator's early values can end it before its subscription: Apple's
+            // `tryMap`, `encode` and `decode` then send their failure all the same (and
+            // cancel the subscription that comes later); `output(in:)` past its range and
+            // `tryScan` send nothing and go on stepping the values as they come.
+            guard !done else { return nil }
+            if self.upstream == nil, case .lenient(_, _, .ignore, _) = edges { return nil }
             done = true
             upstream = self.upstream
             self.upstream = nil
@@ -232,7 +236,7 @@ where Downstream.Input == Stepper.Output, Downstream.Failure == Stepper.Failure 
     @usableFromInline
     func request(_ demand: Subscribers.Demand) {
         switch edges {
-        case .strict, .lenient(_, _, zeroDemandTraps: true): demand.assertNonZero()
+        case .strict, .lenient(_, _, _, zeroDemandTraps: true): demand.assertNonZero()
         case .lenient: break
         }
         lock.acquire()

@@ -70,9 +70,11 @@ where Downstream.Input == Elements.Element {
     @usableFromInline
     var hasEnded: Bool { lock.withLock { downstream == nil } }
 
+    /// As Apple's, a request for `.none` is allowed here (and asks for nothing), unlike
+    /// `Just`'s (recorded by the Apple-verified conformance suite).
     @usableFromInline
     func request(_ demand: Subscribers.Demand) {
-        demand.assertNonZero()
+        guard demand != .none else { return }
         let start: Bool = lock.withLock {
             guard downstream != nil else { return false }
             self.demand += demand

@@ -48,7 +48,7 @@ extension Publishers {
                     TryTransformStepper<Upstream.Output, Coder.Output>, Upstream.Failure, S
                 >(
                     TryTransformStepper { try encoder.encode($0) }, downstream: subscriber, name: "Encode",
-                    edges: .lenient(values: .forward, completion: .forward, zeroDemandTraps: false),
+                    edges: .lenient(values: .forward, completion: .forward, ownEnd: .forward, zeroDemandTraps: false),
                     reflection: .coding,
                     convertFailure: anyFailure))
         }
@@ -80,7 +80,8 @@ extension Publishers {
             upstream.subscribe(
                 FilteringSubscriber<TryTransformStepper<Upstream.Output, Output>, Upstream.Failure, S>(
                     TryTransformStepper { try decoder.decode(Output.self, from: $0) }, downstream: subscriber,
-                    name: "Decode", edges: .lenient(values: .forward, completion: .forward, zeroDemandTraps: false),
+                    name: "Decode",
+                    edges: .lenient(values: .forward, completion: .forward, ownEnd: .forward, zeroDemandTraps: false),
                     reflection: .coding, convertFailure: anyFailure))
         }
     }

@@ -39,7 +39,8 @@ extension Publishers {
         where Upstream.Output == S.Input, Upstream.Failure == S.Failure {
             let filter = FilteringSubscriber<Stepper, Failure, S>(
                 Stepper(range: range), downstream: subscriber, name: "Output",
-                edges: .lenient(values: .forward, completion: .ignore, zeroDemandTraps: false), reflection: .empty,
+                edges: .lenient(values: .forward, completion: .ignore, ownEnd: .ignore, zeroDemandTraps: false),
+                reflection: .empty,
                 convertFailure: sameFailure)
             filter.finishesOnSubscription = range.isEmpty
             upstream.subscribe(filter)

@@ -108,7 +108,7 @@ extension Publishers {
                 FilteringSubscriber<ScanStepper<Upstream.Output, Output, any Error>, Upstream.Failure, S>(
                     ScanStepper(value: initialResult) { value, input in Result { try next(value, input) } },
                     downstream: subscriber, name: "TryScan",
-                    edges: .lenient(values: .forward, completion: .ignore, zeroDemandTraps: false),
+                    edges: .lenient(values: .forward, completion: .ignore, ownEnd: .ignore, zeroDemandTraps: false),
                     reflection: .status, convertFailure: anyFailure))
         }
     }

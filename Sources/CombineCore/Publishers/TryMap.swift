@@ -30,7 +30,7 @@ extension Publishers {
             upstream.subscribe(
                 FilteringSubscriber<Stepper, Upstream.Failure, S>(
                     Stepper(transform: transform), downstream: subscriber, name: "TryMap",
-                    edges: .lenient(values: .forward, completion: .ignore, zeroDemandTraps: false),
+                    edges: .lenient(values: .forward, completion: .ignore, ownEnd: .forward, zeroDemandTraps: false),
                     reflection: .empty, convertFailure: anyFailure))
         }
 

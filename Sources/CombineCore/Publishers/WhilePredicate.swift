@@ -33,7 +33,8 @@ extension Publishers {
             upstream.subscribe(
                 FilteringSubscriber<WhileStepper<Output, Failure>, Failure, S>(
                     WhileStepper(mode: .drop) { .success(predicate($0)) }, downstream: subscriber, name: "DropWhile",
-                    edges: .lenient(values: .ignore, completion: .ignore, zeroDemandTraps: true), reflection: .empty,
+                    edges: .lenient(values: .ignore, completion: .ignore, ownEnd: .ignore, zeroDemandTraps: true),
+                    reflection: .empty,
                     convertFailure: sameFailure))
         }
     }
@@ -67,7 +68,8 @@ extension Publishers {
             upstream.subscribe(
                 FilteringSubscriber<WhileStepper<Output, any Error>, Upstream.Failure, S>(
                     WhileStepper(mode: .drop) { input in Result { try predicate(input) } }, downstream: subscriber,
-                    name: "TryDropWhile", edges: .lenient(values: .ignore, completion: .ignore, zeroDemandTraps: true),
+                    name: "TryDropWhile",
+                    edges: .lenient(values: .ignore, completion: .ignore, ownEnd: .ignore, zeroDemandTraps: true),
                     reflection: .empty, convertFailure: anyFailure))
         }
     }

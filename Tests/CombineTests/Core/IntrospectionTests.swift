@@ -193,12 +193,13 @@ struct IntrospectionTests {
                     received.hasSuffix(": PassthroughSubject") ? "described" : received,
                 ],
                 ["stand-in", "described"])
+            // As Apple's, an `AnyPublisher` hands the subscriber to the publisher it erases
+            // with `receive(subscriber:)`: only the `AnyPublisher` is reported (recorded by the
+            // Apple-verified conformance suite; this test expected the subject too before).
             expectLines(
                 introspection.events.filter { $0.contains("attach") },
                 [
                     "will attach AnyPublisher<Int, Never> <- Probe",
-                    "will attach PassthroughSubject<Int, Never> <- Probe",
-                    "did attach PassthroughSubject<Int, Never> <- Probe",
                     "did attach AnyPublisher<Int, Never> <- Probe",
                 ])
             // One stand-in only: a single pair of subscription events.

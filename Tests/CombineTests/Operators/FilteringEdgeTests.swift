@@ -96,6 +96,23 @@ struct FilteringEdgeTests {
         #expect(subscriber.values == [6])
     }
 
+    /// A thrown error on a value before the subscription reaches the subscriber with Apple's
+    /// `tryMap` (and `encode`, `decode`), and the subscription that comes later is cancelled.
+    @Test func anEarlyThrowFailsTryMap() {
+        let upstream = HeldSubscriberPublisher<Int, Never>()
+        let subscriber = TestSubscriber<Int, any Error>()
+        upstream.tryMap { _ in throw CoreTestError(code: 4) }.subscribe(subscriber)
+        _ = upstream.send(1)
+        guard case .failure(let error) = subscriber.completion else {
+            Issue.record("tryMap did not fail")
+            return
+        }
+        #expect(error as? CoreTestError == CoreTestError(code: 4))
+        let late = RecordingSubscription()
+        upstream.send(subscription: late)
+        #expect(late.cancelCount == 1)
+    }
+
     /// `drop(while:)` drops what comes before its subscription without asking its predicate;
     /// `output(in:)` handles early values as if the subscription had come.
     @Test func earlyValuesAreDroppedOrHandledAsApplesAre() {
