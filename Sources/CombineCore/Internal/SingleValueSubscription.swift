@@ -11,32 +11,23 @@
 final class SingleValueSubscription: Subscription, CustomStringConvertible, CustomReflectable,
     CustomPlaygroundDisplayConvertible, @unchecked Sendable
 {
-    @usableFromInline
-    enum Action {
-        /// Send the value and `.finished`.
-        case deliver
-        /// Return the value, for the mirror.
-        case reflect
-    }
-
     @usableFromInline let lock = Lock()
-    /// Does the `Action`; `nil` once used or cancelled. One closure serves both, so the
-    /// value is not boxed unless the mirror is asked for.
-    @usableFromInline @exclusivity(unchecked) var deliver: ((Action) -> Any?)?
+    /// Sends the value and `.finished` when called with `nil`; given a pointer, stores the
+    /// value there instead (for the mirror). `nil` once used or cancelled. One closure serves
+    /// both, so the value is boxed only when the mirror is asked for.
+    @usableFromInline @exclusivity(unchecked) var deliver: ((UnsafeMutablePointer<Any?>?) -> Void)?
     @usableFromInline let name: String
 
     @inlinable
     init<Downstream: Subscriber>(value: Downstream.Input, downstream: Downstream, name: String) {
         self.name = name
-        self.deliver = { action in
-            switch action {
-            case .reflect:
-                return value
-            case .deliver:
-                _ = downstream.receive(value)
-                downstream.receive(completion: .finished)
-                return nil
+        self.deliver = { reflection in
+            if let reflection {
+                reflection.pointee = value
+                return
             }
+            _ = downstream.receive(value)
+            downstream.receive(completion: .finished)
         }
     }
 
@@ -49,7 +40,8 @@ final class SingleValueSubscription: Subscription, CustomStringConvertible, Cust
     /// As Apple's: one unlabelled child, the value (none once it was sent or cancelled).
     @usableFromInline
     var customMirror: Mirror {
-        let value = lock.withLock { deliver }?(.reflect)
+        var value: Any?
+        if let deliver = lock.withLock({ deliver }) { withUnsafeMutablePointer(to: &value) { deliver($0) } }
         return Mirror(self, unlabeledChildren: value.map { [$0] } ?? [])
     }
 
@@ -60,7 +52,7 @@ final class SingleValueSubscription: Subscription, CustomStringConvertible, Cust
         let deliver = self.deliver
         self.deliver = nil
         lock.release()
-        _ = deliver?(.deliver)
+        deliver?(nil)
     }
 
     @usableFromInline
