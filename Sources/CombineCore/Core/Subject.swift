@@ -23,8 +23,12 @@ extension Subject where Self.Output == Void {
 
 /// Feeds a subject from an upstream publisher: the subscriber behind
 /// `Publisher.receive(subscriber: _:)` for subjects and `AnySubscriber.init(_:)` for subjects.
+///
+/// As Apple's, it drops values and a completion that come before its subscription, and
+/// mirrors the subject and the upstream subscription. Unlike Apple's it holds the subject
+/// strongly until the end or a cancel (Apple's holds it weakly; see the conformance list).
 final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, CustomStringConvertible,
-    @unchecked Sendable
+    CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
 {
     typealias Input = Downstream.Output
     typealias Failure = Downstream.Failure
@@ -38,6 +42,18 @@ final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, Cu
     }
 
     var description: String { "Subject" }
+    var playgroundDescription: Any { description }
+
+    var customMirror: Mirror {
+        lock.acquire()
+        let (subject, upstream) = (self.subject, self.upstream)
+        lock.release()
+        let children: [Mirror.Child] = [
+            ("downstreamSubject", subject as Any), ("upstreamSubscription", upstream as Any),
+            ("subject", subject as Any),
+        ]
+        return Mirror(self, children: children)
+    }
 
     func receive(subscription: Subscription) {
         let subject: Downstream? = lock.withLock {
@@ -53,13 +69,18 @@ final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, Cu
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        lock.withLock { subject }?.send(input)
+        lock.withLock { upstream == nil ? nil : subject }?.send(input)
         return .none
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
         lock.acquire()
-        let subject = self.subject.take()
+        guard self.upstream != nil else {
+            lock.release()
+            return
+        }
+        let subject = self.subject
+        self.subject = nil
         let upstream = self.upstream.take()
         lock.release()
         _ = upstream  // released here, outside the lock

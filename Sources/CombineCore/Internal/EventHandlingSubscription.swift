@@ -14,10 +14,8 @@ struct EventCallbacks<Output, Failure: Error> {
 /// with the edges of Apple's `handleEvents` and `print`:
 /// - every subscription that arrives is reported, and a second one is then cancelled;
 /// - values and a completion that come before the subscription are reported and passed on;
-/// - a request before the subscription is reported and otherwise ignored; so is a cancel
-///   when `takesSubscriptionAfterEarlyCancel` (Apple's `handleEvents` and `print`: the
-///   subscription that comes later is taken), else that cancel is final (`share`,
-///   `autoconnect`: the subscription that comes later is cancelled);
+/// - a request or a cancel before the subscription is reported and otherwise ignored (the
+///   subscription that comes later is taken);
 /// - after the end or a cancel nothing is passed on and the subscriber is released (DESIGN.md,
 ///   Memory); `handleEvents` releases its callbacks too, `print` keeps logging what still
 ///   arrives (a subscription, which it then cancels, a request, a cancel), as Apple's do.
@@ -32,18 +30,13 @@ final class EventHandlingSubscription<Downstream: Subscriber>: Subscriber, Subsc
     private var upstream: Subscription?
     private var callbacks: EventCallbacks<Input, Failure>?
     private let reportsAfterEnd: Bool
-    private let takesSubscriptionAfterEarlyCancel: Bool
     let description: String
 
-    init(
-        downstream: Downstream, callbacks: EventCallbacks<Input, Failure>, name: String, reportsAfterEnd: Bool,
-        takesSubscriptionAfterEarlyCancel: Bool
-    ) {
+    init(downstream: Downstream, callbacks: EventCallbacks<Input, Failure>, name: String, reportsAfterEnd: Bool) {
         self.downstream = downstream
         self.callbacks = callbacks
         self.description = name
         self.reportsAfterEnd = reportsAfterEnd
-        self.takesSubscriptionAfterEarlyCancel = takesSubscriptionAfterEarlyCancel
     }
 
     var customMirror: Mirror { Mirror(self, children: [:]) }
@@ -102,7 +95,7 @@ final class EventHandlingSubscription<Downstream: Subscriber>: Subscriber, Subsc
         lock.acquire()
         let callbacks = self.callbacks
         let upstream = self.upstream.take()
-        if upstream == nil, takesSubscriptionAfterEarlyCancel || downstream == nil {
+        if upstream == nil {
             // Before a subscription that is still to be taken, or after the end.
             lock.release()
             callbacks?.cancel?()

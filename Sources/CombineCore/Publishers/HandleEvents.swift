@@ -61,8 +61,7 @@ extension Publishers {
                 completion: receiveCompletion, cancel: receiveCancel, request: request)
             upstream.subscribe(
                 EventHandlingSubscription(
-                    downstream: subscriber, callbacks: callbacks, name: "HandleEvents", reportsAfterEnd: false,
-                    takesSubscriptionAfterEarlyCancel: true))
+                    downstream: subscriber, callbacks: callbacks, name: "HandleEvents", reportsAfterEnd: false))
         }
     }
 }

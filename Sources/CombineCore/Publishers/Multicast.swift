@@ -41,7 +41,7 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where SubjectType.Failure == S.Failure, SubjectType.Output == S.Input {
-            subject.subscribe(subscriber)
+            subject.subscribe(MulticastSubscription(downstream: subscriber))
         }
 
         /// Subscribes the subject to the upstream; cancel the result to disconnect.
@@ -79,8 +79,9 @@ extension Publishers {
 
     /// A publisher that automatically connects to an upstream connectable publisher.
     ///
-    /// The first subscriber connects it; when the last subscriber cancels, the connection is
-    /// cancelled too.
+    /// The first subscriber connects it; when every subscriber has cancelled, the connection
+    /// is cancelled too, and the next subscriber connects again. As Apple's, a subscriber that
+    /// received the completion still counts until it cancels.
     public class Autoconnect<Upstream: ConnectablePublisher>: Publisher, @unchecked Sendable {
         /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
@@ -102,7 +103,7 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
-            refCount.attach(subscriber, to: upstream, name: "Autoconnect")
+            refCount.attach(subscriber, to: upstream, parent: self)
         }
     }
 
@@ -116,8 +117,10 @@ extension Publishers {
     /// ```
     ///
     /// The first subscriber subscribes upstream; later ones share that subscription and
-    /// receive the values published after they joined. Once the upstream has completed (or
-    /// every subscriber has left), the next subscriber starts a new subscription.
+    /// receive the values published after they joined. As Apple's: once the upstream has
+    /// completed, a later subscriber receives only the completion (the upstream is not
+    /// subscribed again, so `Deferred { Future { ... } }.share()` does its work once); once
+    /// every subscriber has cancelled, the next subscriber subscribes upstream again.
     public final class Share<Upstream: Publisher>: Publisher, Equatable, @unchecked Sendable {
         /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
@@ -127,44 +130,24 @@ extension Publishers {
         /// The publisher from which this publisher receives elements.
         public final let upstream: Upstream
 
-        private let lock = Lock()
-        private var cycle:
-            (subject: PassthroughSubject<Output, Failure>, refCount: ConnectionRefCount<Output, Failure>)?
+        /// Apple's composition: one subject for the publisher's life, connected by
+        /// `autoconnect`. Once the upstream has completed, a later subscriber receives the
+        /// completion and does not subscribe upstream again; once every subscriber has
+        /// cancelled, the next one does.
+        private let inner: Autoconnect<Multicast<Upstream, PassthroughSubject<Upstream.Output, Upstream.Failure>>>
 
-        /// Creates a publisher that shares the output of an upstream publisher with multiple
-        /// subscribers.
+        /// Creates a publisher that shares the output of `upstream`.
         public init(upstream: Upstream) {
             self.upstream = upstream
+            self.inner = upstream.multicast(subject: PassthroughSubject()).autoconnect()
         }
 
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
-            let upstream = self.upstream
-            let current: (PassthroughSubject<Output, Failure>, ConnectionRefCount<Output, Failure>) = lock.withLock {
-                if let cycle { return cycle }
-                let subject = PassthroughSubject<Output, Failure>()
-                let refCount = ConnectionRefCount<Output, Failure> { [weak self] in
-                    // A new cycle starts once this one completes or every subscriber leaves.
-                    let connection = upstream.handleEvents(receiveCompletion: { _ in self?.endCycle(subject) })
-                        .subscribe(subject)
-                    return AnyCancellable {
-                        self?.endCycle(subject)
-                        connection.cancel()
-                    }
-                }
-                cycle = (subject, refCount)
-                return (subject, refCount)
-            }
-            current.1.attach(subscriber, to: current.0, name: "Share")
+            inner.subscribe(subscriber)
         }
 
-        private func endCycle(_ subject: PassthroughSubject<Output, Failure>) {
-            let ended = lock.withLock { cycle?.subject === subject ? cycle.take() : nil }
-            _ = ended  // released here, outside the lock
-        }
-
-        /// Shares are equal when they are the same instance.
         public static func == (lhs: Share, rhs: Share) -> Bool {
             lhs === rhs
         }

@@ -52,8 +52,7 @@ extension Publishers {
                 request: { log.write("request \(PrintLog.describe($0))") })
             upstream.subscribe(
                 EventHandlingSubscription(
-                    downstream: subscriber, callbacks: callbacks, name: "Print", reportsAfterEnd: true,
-                    takesSubscriptionAfterEarlyCancel: true))
+                    downstream: subscriber, callbacks: callbacks, name: "Print", reportsAfterEnd: true))
         }
     }
 }

@@ -22,7 +22,10 @@ struct MulticastTests {
         #expect(second.completion == .finished)
     }
 
-    @Test func shareSubscribesAgainAfterCompletion() {
+    /// As Apple's: once the upstream has completed, a later subscriber gets the `Multicast`
+    /// subscription and the completion only, and the upstream's work is not done again
+    /// (this test expected a second subscription upstream before).
+    @Test func shareDoesNotSubscribeAgainAfterCompletion() {
         var subscriptions = 0
         let shared = Deferred { () -> Just<Int> in
             subscriptions += 1
@@ -30,11 +33,42 @@ struct MulticastTests {
         }.share()
         var values: [Int] = []
         let first = shared.sink { values.append($0) }
-        let second = shared.sink { values.append($0) }
+        let late = TestSubscriber<Int, Never>()
+        shared.subscribe(late)
+        #expect(subscriptions == 1)
+        #expect(values == [1])
+        #expect(late.values.isEmpty)
+        #expect(late.completion == .finished)
+        #expect(late.subscription.map { "\($0)" } == "Multicast")
         first.cancel()
-        second.cancel()
-        #expect(subscriptions == 2)
-        #expect(values == [1, 2])
+    }
+
+    /// Once every subscriber has cancelled, the next one subscribes upstream again.
+    @Test func shareSubscribesAgainAfterEveryoneCancelled() {
+        let upstream = TestPublisher<Int, Never>()
+        let shared = upstream.share()
+        let first = TestSubscriber<Int, Never>()
+        shared.subscribe(first)
+        first.cancel()
+        let second = TestSubscriber<Int, Never>()
+        shared.subscribe(second)
+        #expect(upstream.subscriptionCount == 2)
+        upstream.send(5)
+        #expect(second.values == [5])
+        #expect(first.values.isEmpty)
+    }
+
+    /// Apple's multicast puts a `Multicast` subscription between the subject and each
+    /// subscriber; the demand a subscriber returns for a value is asked of the subject.
+    @Test func multicastHandsOutItsOwnSubscription() {
+        let subject = PassthroughSubject<Int, Never>()
+        let multicast = Just(1).multicast(subject: subject)
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1), onValue: { _ in .max(1) })
+        multicast.subscribe(subscriber)
+        #expect(subscriber.subscription.map { "\($0)" } == "Multicast")
+        subject.send(7)
+        subject.send(8)
+        #expect(subscriber.values == [7, 8])
     }
 
     @Test func shareCancelsUpstreamWhenTheLastSubscriberLeaves() {
@@ -92,5 +126,26 @@ struct MulticastTests {
         #expect(first.values == [1])
         first.cancel()
         #expect(upstream.cancelCount == 1)
+    }
+}
+
+@Suite("Subject subscribers at their edges, as Apple's")
+struct SubjectSubscriberEdgeTests {
+    /// A subject fed by an upstream ignores what that upstream sends before its subscription,
+    /// as Apple's subject subscriber does.
+    @Test func eventsBeforeTheSubscriptionAreDropped() {
+        let upstream = HeldSubscriberPublisher<Int, Never>()
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = TestSubscriber<Int, Never>()
+        subject.subscribe(subscriber)
+        let connection = upstream.subscribe(subject)
+        _ = upstream.send(1)
+        upstream.send(completion: .finished)
+        #expect(subscriber.values.isEmpty)
+        #expect(subscriber.completion == nil)
+        upstream.send(subscription: RecordingSubscription())
+        _ = upstream.send(2)
+        #expect(subscriber.values == [2])
+        connection.cancel()
     }
 }
