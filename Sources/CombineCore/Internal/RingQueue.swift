@@ -54,3 +54,10 @@ struct RingQueue<Element> {
         head = 0
     }
 }
+
+extension RingQueue {
+    /// The elements, oldest first (for mirrors; not on a hot path).
+    var elements: [Element] {
+        (0..<count).map { slots[(head &+ $0) & (slots.count &- 1)]! }
+    }
+}

@@ -29,9 +29,9 @@ extension Publishers {
     /// ```
     ///
     /// With `.keepFull` it asks upstream for `size` elements at once and for one more each
-    /// time one is delivered; with `.byRequest` it asks for everything once the subscriber
-    /// first asks. Elements wait in the buffer until the subscriber has demand; when it is
-    /// full, `whenFull` decides.
+    /// time one is delivered; with `.byRequest` it asks for everything as soon as it is
+    /// subscribed. Elements wait in the buffer until the subscriber has demand; when it is
+    /// full, `whenFull` decides. A size of zero is accepted, as by Apple's: nothing is kept.
     public struct Buffer<Upstream: Publisher>: Publisher {
         /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
@@ -55,7 +55,6 @@ extension Publishers {
             upstream: Upstream, size: Int, prefetch: Publishers.PrefetchStrategy,
             whenFull: Publishers.BufferingStrategy<Publishers.Buffer<Upstream>.Failure>
         ) {
-            precondition(size > 0, "buffer(size:prefetch:whenFull:): the size must be greater than zero")
             self.upstream = upstream
             self.size = size
             self.prefetch = prefetch
@@ -65,125 +64,221 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
-            let buffer = BufferSubscription(downstream: subscriber, size: size, prefetch: prefetch, whenFull: whenFull)
-            buffer.start()
-            upstream.subscribe(buffer.child)
+            upstream.subscribe(
+                BufferSubscription(downstream: subscriber, size: size, prefetch: prefetch, whenFull: whenFull))
         }
     }
 }
 
-/// The subscription of `buffer`: a ``FanIn`` queue bounded by the buffer size.
-private final class BufferSubscription<Downstream: Subscriber>: FanIn<Downstream>, @unchecked Sendable {
+/// The subscription of `buffer`, which is also the subscriber given to the upstream (as
+/// Apple's): the subscriber receives it once the upstream's subscription has arrived.
+///
+/// Apple's order: the first request goes upstream (`.max(size)` for `.keepFull`,
+/// `.unlimited` for `.byRequest`) before the subscriber receives the subscription. Values
+/// wait in the buffer until the subscriber has demand; `.keepFull` asks upstream for one
+/// more for each value delivered. When the buffer is full, `whenFull` decides; the custom
+/// error cancels the upstream and waits for the next delivery attempt.
+///
+/// A failure goes to the subscriber as soon as it has no demand left (values still in the
+/// buffer are dropped); `.finished` waits until the buffer is empty and the subscriber has
+/// demand. Values the upstream sends after `.finished` but before it was delivered are
+/// buffered like any other (Apple's); after a failure they are ignored.
+///
+/// Delivery is one value at a time with no lock held. A request made while a value is being
+/// delivered only adds demand: the delivering loop picks it up, so a subscriber that asks
+/// for one more from `receive(_:)` does not recurse. A value the upstream sends from inside
+/// the subscriber's callback on the same thread is delivered nested (after the values queued
+/// ahead of it); one sent from another thread meanwhile is left to the delivering thread.
+private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subscription,
+    CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
+{
+    typealias Input = Downstream.Input
+    typealias Failure = Downstream.Failure
+
+    private enum State {
+        case awaitingSubscription
+        case subscribed(Subscription)
+        case ended
+    }
+
+    private let lock = Lock()
     private let size: Int
     private let prefetch: Publishers.PrefetchStrategy
-    private let whenFull: Publishers.BufferingStrategy<Downstream.Failure>
-    private var upstream: Subscription?
-    private var requestedUpstream = false
+    private let whenFull: Publishers.BufferingStrategy<Failure>
+    /// `nil` once the completion was delivered or the subscription cancelled.
+    private var downstream: Downstream?
+    private var state = State.awaitingSubscription
+    private var demand = Subscribers.Demand.none
+    private var values = RingQueue<Input>()
+    /// The completion waiting to be delivered.
+    private var terminal: Subscribers.Completion<Failure>?
+    private var deliveringThread: UInt = 0
+    /// The thread running the `customError` closure, which must not send to this buffer.
+    private var makingErrorThread: UInt = 0
 
     init(
         downstream: Downstream, size: Int, prefetch: Publishers.PrefetchStrategy,
-        whenFull: Publishers.BufferingStrategy<Downstream.Failure>
+        whenFull: Publishers.BufferingStrategy<Failure>
     ) {
+        self.downstream = downstream
         self.size = size
         self.prefetch = prefetch
         self.whenFull = whenFull
-        super.init(downstream: downstream, name: "Buffer")
     }
 
-    var child: Child { Child(owner: self) }
-
-    override func didRequest(_ demand: Subscribers.Demand) {
-        guard prefetch == .byRequest else { return }
-        let upstream: Subscription? = lock.withLock {
-            guard !requestedUpstream else { return nil }
-            requestedUpstream = true
-            return self.upstream
-        }
-        upstream?.request(.unlimited)
+    var description: String { "Buffer" }
+    var playgroundDescription: Any { description }
+    var customMirror: Mirror {
+        lock.acquire()
+        let children: KeyValuePairs<String, Any> = [
+            "values": values.elements, "state": state, "downstreamDemand": demand, "terminal": terminal as Any,
+        ]
+        lock.release()
+        return Mirror(self, children: children)
     }
 
-    override func didDeliver(_ additionalDemand: Subscribers.Demand) {
-        guard prefetch == .keepFull else { return }
-        lock.withLock { upstream }?.request(.max(1))
-    }
+    // MARK: Subscriber
 
-    override func cancelUpstreams() {
-        let upstream: Subscription? = lock.withLock {
-            defer { self.upstream = nil }
-            return self.upstream
-        }
-        upstream?.cancel()
-    }
-
-    fileprivate func upstreamSubscribed(_ subscription: Subscription) {
-        let request: Subscribers.Demand?? = lock.withLock {
-            guard !isTerminated, upstream == nil else { return nil }
-            upstream = subscription
-            switch prefetch {
-            case .keepFull: return .some(.max(size))
-            case .byRequest: return .some(requestedUpstream ? .unlimited : nil)
-            }
-        }
-        guard let request else {
+    func receive(subscription: Subscription) {
+        lock.acquire()
+        guard case .awaitingSubscription = state, let downstream else {
+            lock.release()
             subscription.cancel()
             return
         }
-        if let demand = request { subscription.request(demand) }
+        state = .subscribed(subscription)
+        lock.release()
+        let initial: Subscribers.Demand = prefetch == .keepFull ? .max(Swift.max(size, 0)) : .unlimited
+        if initial > 0 { subscription.request(initial) }
+        downstream.receive(subscription: self)
     }
 
-    fileprivate func upstreamValue(_ value: Downstream.Input) {
-        // The oldest value dropped to make room, released after the lock.
-        var dropped: Downstream.Input?
-        // `true`: the buffer is full and fails with the custom error, made after the lock.
-        let overflowed: Bool = lock.withLock {
-            guard !isTerminated else { return false }
-            if queuedCountLocked >= size && unqueuedDemandLocked == .none {
-                switch whenFull {
-                case .dropNewest:
-                    return false
-                case .dropOldest:
-                    dropped = dropOldestLocked()
-                case .customError:
-                    return true
-                }
-            }
-            enqueueLocked(value)
-            return false
-        }
-        _ = dropped
-        if overflowed, case .customError(let makeError) = whenFull {
-            let error = makeError()
-            let failed = lock.withLock { finishLocked(.failure(error)) }
-            if failed { cancelUpstreams() }
-        }
-        drain()
-    }
-
-    fileprivate func upstreamCompleted(_ completion: Subscribers.Completion<Downstream.Failure>) {
-        let upstream: Subscription? = lock.withLock {
-            finishLocked(completion)
-            return self.upstream.take()
-        }
-        _ = upstream  // released here, outside the lock
-        drain()
-    }
-
-    struct Child: Subscriber, CustomStringConvertible {
-        typealias Input = Downstream.Input
-        typealias Failure = Downstream.Failure
-
-        let owner: BufferSubscription
-        let combineIdentifier = CombineIdentifier()
-        var description: String { "Buffer" }
-
-        func receive(subscription: Subscription) { owner.upstreamSubscribed(subscription) }
-
-        func receive(_ input: Downstream.Input) -> Subscribers.Demand {
-            owner.upstreamValue(input)
+    func receive(_ input: Input) -> Subscribers.Demand {
+        lock.acquire()
+        guard case .subscribed(let subscription) = state else {
+            lock.release()
             return .none
         }
+        precondition(
+            makingErrorThread != currentThreadID(),
+            "buffer: the customError closure sent a value to the buffer it is making the error for")
+        if case .failure = terminal {
+            lock.release()
+            return .none
+        }
+        var dropped: Input?
+        if values.count >= size {
+            switch whenFull {
+            case .dropNewest:
+                lock.release()
+                return drain()
+            case .dropOldest:
+                guard let oldest = values.popFirst() else {
+                    lock.release()  // a buffer of size zero: the new value is the oldest
+                    return drain()
+                }
+                dropped = oldest
+            case .customError(let makeError):
+                makingErrorThread = currentThreadID()
+                lock.release()
+                let error = makeError()
+                lock.acquire()
+                makingErrorThread = 0
+                if case .subscribed = state {
+                    if case .failure = terminal {} else { terminal = .failure(error) }
+                }
+                lock.release()
+                subscription.cancel()
+                return .none
+            }
+        }
+        values.append(input)
+        lock.release()
+        _ = dropped  // released here, outside the lock
+        return drain()
+    }
 
-        func receive(completion: Subscribers.Completion<Downstream.Failure>) { owner.upstreamCompleted(completion) }
+    func receive(completion: Subscribers.Completion<Failure>) {
+        lock.acquire()
+        guard case .subscribed = state, terminal == nil else {
+            lock.release()
+            return
+        }
+        terminal = completion
+        lock.release()
+        _ = drain()
+    }
+
+    // MARK: Subscription
+
+    func request(_ demand: Subscribers.Demand) {
+        lock.acquire()
+        guard case .subscribed(let subscription) = state else {
+            lock.release()
+            return
+        }
+        self.demand += demand
+        let delivering = deliveringThread != 0
+        lock.release()
+        guard !delivering else { return }  // the delivering loop sees the new demand
+        let more = drain()
+        if more > 0 { subscription.request(more) }
+    }
+
+    func cancel() {
+        lock.acquire()
+        guard case .subscribed(let subscription) = state else {
+            lock.release()
+            return
+        }
+        state = .ended
+        let downstream = self.downstream.take()
+        let values = self.values
+        self.values = RingQueue()
+        lock.release()
+        _ = (downstream, values)  // released here, outside the lock
+        subscription.cancel()
+    }
+
+    // MARK: Delivery
+
+    /// Delivers buffered values within the demand, then the completion once due.
+    /// - Returns: For `.keepFull`, the number of values delivered: what to ask upstream for.
+    private func drain() -> Subscribers.Demand {
+        let me = currentThreadID()
+        lock.acquire()
+        let previous = deliveringThread
+        guard previous == 0 || previous == me else {
+            lock.release()
+            return .none  // another thread is delivering; it will see the buffer
+        }
+        deliveringThread = me
+        var delivered = 0
+        while case .subscribed = state, let downstream {
+            if demand > 0, let value = values.popFirst() {
+                demand -= 1
+                lock.release()
+                let more = downstream.receive(value)
+                delivered += 1
+                lock.acquire()
+                demand += more
+                continue
+            }
+            guard let completion = terminal else { break }
+            if case .finished = completion, demand == 0 { break }
+            state = .ended
+            self.downstream = nil
+            let values = self.values
+            self.values = RingQueue()
+            deliveringThread = previous
+            lock.release()
+            downstream.receive(completion: completion)
+            _ = values  // released here, outside the lock
+            return prefetch == .keepFull ? .max(delivered) : .none
+        }
+        deliveringThread = previous
+        lock.release()
+        return prefetch == .keepFull ? .max(delivered) : .none
     }
 }
 

@@ -27,7 +27,6 @@ enum NoneRequest: String, CaseIterable, Codable, Sendable, CustomTestStringConve
     case collect
     case append
     case replaceEmpty
-    case buffer
     case share
 
     var testDescription: String { rawValue }
@@ -52,7 +51,6 @@ enum NoneRequest: String, CaseIterable, Codable, Sendable, CustomTestStringConve
         case .collect: requestNone(from: subject.collect())
         case .append: requestNone(from: subject.append(1))
         case .replaceEmpty: requestNone(from: subject.replaceEmpty(with: 0))
-        case .buffer: requestNone(from: subject.buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest))
         case .share: requestNone(from: subject.share())
         }
     }
@@ -72,11 +70,22 @@ struct TrapTests {
         #expect(standardErrorText(of: result).contains("API Violation: demand must not be zero"))
     }
 
-    @Test func bufferOfSizeZeroTraps() async {
+    /// Apple's buffer makes its custom error under its lock, so a closure that sends to the
+    /// buffer's upstream crashes there; ours names the rule instead of deadlocking.
+    @Test func bufferCustomErrorSendingToItsOwnBufferTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            _ = Just(1).buffer(size: 0, prefetch: .byRequest, whenFull: .dropOldest)
+            let upstream = TestPublisher<Int, CoreTestError>()
+            let subscriber = TestSubscriber<Int, CoreTestError>(initialDemand: .none)
+            upstream.buffer(
+                size: 0, prefetch: .keepFull,
+                whenFull: .customError {
+                    _ = upstream.send(1000)
+                    return CoreTestError(code: 1)
+                }
+            ).subscribe(subscriber)
+            _ = upstream.send(0)
         }
-        #expect(standardErrorText(of: result).contains("the size must be greater than zero"))
+        #expect(standardErrorText(of: result).contains("the customError closure sent a value to the buffer"))
     }
 
     @Test func assertNoFailureTrapsOnAFailureAfterValues() async {
