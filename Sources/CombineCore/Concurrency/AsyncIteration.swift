@@ -1,19 +1,25 @@
 /// The subscriber behind the iterators of ``AsyncPublisher`` and ``AsyncThrowingPublisher``.
 ///
-/// Each `next()` requests one value and suspends until the value, the completion or the
-/// task's cancellation arrives. At most one `next()` waits at a time (iterators are not
-/// shared between tasks). Cancelling the task, or dropping the iterator, cancels the
-/// subscription.
+/// Each `next()` asks for one value and suspends until a value, the completion or a cancel
+/// arrives. Several `next()` calls may wait at once (copies of one iterator used from several
+/// tasks, as Apple's allows): they are answered in the order they asked. Before the
+/// subscription arrives their requests are added up and asked for when it comes.
+///
+/// As Apple's: a completion answers the oldest waiting call (`nil`, or the failure thrown) and
+/// every other with `nil`; with none waiting, a failure is kept for the next call to throw,
+/// after which calls return `nil`. Cancelling any waiting call's task, or the iteration,
+/// cancels the subscription and answers every waiting call with `nil`; so does dropping the
+/// last copy of the iterator here. A value that comes while the iteration is not subscribed
+/// (before the subscription, after the end) answers the waiting calls with `nil` and is
+/// dropped; a value nobody asked for traps, as Apple's does.
 final class AsyncIteration<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
     @unchecked Sendable
 {
-    private enum Phase {
-        /// Subscribed (or about to be); running normally.
-        case active
-        /// The completion arrived while no `next()` was waiting; the next call reports it.
-        case completed(Subscribers.Completion<Failure>)
-        /// Finished, failed (and reported) or cancelled: every `next()` returns `nil`.
-        case done
+    private enum State {
+        case awaitingSubscription
+        case subscribed(Subscription)
+        /// Completed or cancelled; a failure nobody has been told of yet.
+        case terminal(Failure?)
     }
 
     /// An element on its way from the publisher's thread to the task awaiting it.
@@ -25,81 +31,86 @@ final class AsyncIteration<Input, Failure: Error>: Subscriber, Cancellable, Cust
         let element: Input?
     }
 
-    /// What `next()` does after leaving the lock.
-    private enum Step {
-        case request(Subscription?)
-        case finish(Result<Delivery, Error>)
-    }
+    private typealias Waiter = UnsafeContinuation<Delivery, Error>
 
     private let lock = Lock()
-    private var phase = Phase.active
-    private var subscription: Subscription?
-    /// A `next()` is waiting, but the subscription has not arrived yet to request from.
-    private var requestOnSubscription = false
-    private var waiting: UnsafeContinuation<Delivery, Error>?
+    private var state = State.awaitingSubscription
+    /// The calls waiting for an answer, oldest first.
+    private var waiting = RingQueue<Waiter>()
+    /// What the calls made before the subscription asked for.
+    private var demandBeforeSubscription = Subscribers.Demand.none
 
     let combineIdentifier = CombineIdentifier()
 
     var description: String { "AsyncIteration" }
 
     func receive(subscription: Subscription) {
-        let request: Bool? = lock.withLock {
-            guard case .active = phase, self.subscription == nil else { return nil }
-            self.subscription = subscription
-            defer { requestOnSubscription = false }
-            return requestOnSubscription
+        lock.acquire()
+        guard case .awaitingSubscription = state else {
+            lock.release()
+            subscription.cancel()
+            return
         }
-        switch request {
-        case nil: subscription.cancel()
-        case true?: subscription.request(.max(1))
-        case false?: break
-        }
+        state = .subscribed(subscription)
+        let demand = demandBeforeSubscription
+        demandBeforeSubscription = .none
+        lock.release()
+        if demand > 0 { subscription.request(demand) }
     }
 
-    /// A value is requested only while a `next()` waits for it (one at a time). A value while
-    /// none waits and the iteration is still running was sent without demand: Apple's
-    /// `AsyncPublisher` traps on that, and so does this one. After cancellation or completion a
-    /// late value is dropped.
     func receive(_ input: Input) -> Subscribers.Demand {
-        var unrequested = false
-        let continuation: UnsafeContinuation<Delivery, Error>? = lock.withLock {
-            defer { waiting = nil }
-            if waiting == nil, case .active = phase { unrequested = true }
-            return waiting
+        lock.acquire()
+        guard case .subscribed = state else {
+            let waiting = takeWaitingLocked()
+            lock.release()
+            Self.answerWithNil(waiting)
+            return .none
         }
-        precondition(!unrequested, "Received an output without requesting demand")
-        continuation?.resume(returning: Delivery(element: input))
+        guard let waiter = waiting.popFirst() else {
+            lock.release()
+            preconditionFailure("Received an output without requesting demand")
+        }
+        lock.release()
+        waiter.resume(returning: Delivery(element: input))
         return .none
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-        var subscription: Subscription?  // released after the lock
-        let continuation: UnsafeContinuation<Delivery, Error>? = lock.withLock {
-            guard case .active = phase else { return nil }
-            subscription = self.subscription.take()
-            guard let waiting else {
-                phase = .completed(completion)
-                return nil
-            }
-            phase = .done
-            self.waiting = nil
-            return waiting
+        lock.acquire()
+        if case .terminal = state {
+            let waiting = takeWaitingLocked()
+            lock.release()
+            Self.answerWithNil(waiting)
+            return
         }
-        _ = subscription
-        continuation?.resume(with: Self.result(of: completion))
+        guard let oldest = waiting.popFirst() else {
+            if case .failure(let error) = completion {
+                state = .terminal(error)
+            } else {
+                state = .terminal(nil)
+            }
+            lock.release()
+            return
+        }
+        state = .terminal(nil)
+        let others = takeWaitingLocked()
+        lock.release()
+        switch completion {
+        case .finished: oldest.resume(returning: Delivery(element: nil))
+        case .failure(let error): oldest.resume(throwing: error)
+        }
+        Self.answerWithNil(others)
     }
 
-    /// Ends the iteration: cancels the subscription and lets a waiting `next()` return `nil`.
+    /// Ends the iteration: cancels the subscription and answers every waiting call with `nil`.
     func cancel() {
         lock.acquire()
-        let phase = self.phase  // a failure it held is released after the lock
-        self.phase = .done
-        let subscription = self.subscription.take()
-        let continuation = waiting.take()
+        let previous = state  // a failure it held is released after the lock
+        state = .terminal(nil)
+        let waiting = takeWaitingLocked()
         lock.release()
-        subscription?.cancel()
-        continuation?.resume(returning: Delivery(element: nil))
-        _ = phase
+        if case .subscribed(let subscription) = previous { subscription.cancel() }
+        Self.answerWithNil(waiting)
     }
 
     /// Requests one value and waits for it; `nil` once finished or cancelled; throws the
@@ -110,23 +121,24 @@ final class AsyncIteration<Input, Failure: Error>: Subscriber, Cancellable, Cust
 
     private func nextDelivery() async throws -> Delivery {
         try await withTaskCancellationHandler {
-            try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Delivery, Error>) in
-                let step: Step = lock.withLock {
-                    switch phase {
-                    case .done:
-                        return .finish(.success(Delivery(element: nil)))
-                    case .completed(let completion):
-                        phase = .done
-                        return .finish(Self.result(of: completion))
-                    case .active:
-                        waiting = continuation
-                        if subscription == nil { requestOnSubscription = true }
-                        return .request(subscription)
-                    }
-                }
-                switch step {
-                case .request(let subscription): subscription?.request(.max(1))
-                case .finish(let result): continuation.resume(with: result)
+            try await withUnsafeThrowingContinuation { (continuation: Waiter) in
+                lock.acquire()
+                switch state {
+                case .awaitingSubscription:
+                    waiting.append(continuation)
+                    demandBeforeSubscription += 1
+                    lock.release()
+                case .subscribed(let subscription):
+                    waiting.append(continuation)
+                    lock.release()
+                    subscription.request(.max(1))
+                case .terminal(nil):
+                    lock.release()
+                    continuation.resume(returning: Delivery(element: nil))
+                case .terminal(let error?):
+                    state = .terminal(nil)
+                    lock.release()
+                    continuation.resume(throwing: error)
                 }
             }
         } onCancel: {
@@ -134,10 +146,14 @@ final class AsyncIteration<Input, Failure: Error>: Subscriber, Cancellable, Cust
         }
     }
 
-    private static func result(of completion: Subscribers.Completion<Failure>) -> Result<Delivery, Error> {
-        switch completion {
-        case .finished: .success(Delivery(element: nil))
-        case .failure(let error): .failure(error)
+    private func takeWaitingLocked() -> RingQueue<Waiter> {
+        defer { waiting = RingQueue() }
+        return waiting
+    }
+
+    private static func answerWithNil(_ waiting: consuming RingQueue<Waiter>) {
+        while let waiter = waiting.popFirst() {
+            waiter.resume(returning: Delivery(element: nil))
         }
     }
 }

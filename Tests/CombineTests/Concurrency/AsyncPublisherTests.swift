@@ -21,6 +21,22 @@ private final class Note {
     init(_ text: String) { self.text = text }
 }
 
+/// Lets several tasks await copies of one iterator at once (the copies share one
+/// subscription). Unchecked: the test hands each task its own copy, and the iteration behind
+/// them is thread-safe.
+private final class SharedIterator<Iterator: AsyncIteratorProtocol>: @unchecked Sendable {
+    private let iterator: Iterator
+
+    init(_ iterator: Iterator) {
+        self.iterator = iterator
+    }
+
+    func next() async throws -> Iterator.Element? {
+        var copy = iterator
+        return try await copy.next()
+    }
+}
+
 @Suite("Publisher.values")
 struct AsyncPublisherTests {
     @Test func deliversInOrderOneValueAtATimeAndEndsOnFinish() async throws {
@@ -85,6 +101,47 @@ struct AsyncPublisherTests {
         var iterator = Fail<Int, Broken>(error: Broken(code: 1)).values.makeAsyncIterator()
         await #expect(throws: Broken(code: 1)) { try await iterator.next() }
         #expect(try await iterator.next() == nil)
+    }
+
+    /// Copies of one iterator awaited from several tasks at once, as Apple's allows: each call
+    /// asks for one value and the calls are answered in the order they asked; a failure goes to
+    /// the oldest waiting call and the others get `nil`.
+    @Test func severalWaitingCallsAreAnsweredInOrderAndTheOldestGetsTheFailure() async throws {
+        let upstream = TestPublisher<Int, Broken>()
+        let iterator = SharedIterator(upstream.values.makeAsyncIterator())
+        let next = { @Sendable () async -> Result<Int?, Error> in
+            do { return .success(try await iterator.next()) } catch { return .failure(error) }
+        }
+        let first = Task { await next() }
+        try await waitUntil { upstream.requests.count == 1 }
+        let second = Task { await next() }
+        try await waitUntil { upstream.requests.count == 2 }
+        let third = Task { await next() }
+        try await waitUntil { upstream.requests.count == 3 }
+        upstream.send(10)
+        #expect(try await first.value.get() == 10)
+        upstream.send(completion: .failure(Broken(code: 2)))
+        await #expect(throws: Broken(code: 2)) { try await second.value.get() }
+        #expect(try await third.value.get() == nil)
+        #expect(upstream.requests == [.max(1), .max(1), .max(1)])
+    }
+
+    /// Cancelling one waiting task ends every waiting call with `nil` and cancels the
+    /// subscription once, as Apple's.
+    @Test func cancellingOneWaitingTaskEndsEveryWaitingCall() async throws {
+        let upstream = TestPublisher<Int, Never>()
+        let iterator = SharedIterator(upstream.values.makeAsyncIterator())
+        let next = { @Sendable () async -> Int? in try? await iterator.next() }
+        let first = Task { await next() }
+        try await waitUntil { upstream.requests.count == 1 }
+        let second = Task { await next() }
+        try await waitUntil { upstream.requests.count == 2 }
+        first.cancel()
+        #expect(await first.value == nil)
+        #expect(await second.value == nil)
+        #expect(upstream.cancelCount == 1)
+        #expect(await next() == nil)
+        #expect(upstream.requests == [.max(1), .max(1)])
     }
 
     @Test func throwingSequenceFinishesNormally() async throws {
