@@ -30,27 +30,33 @@ extension DispatchQueue: Scheduler {
 
         /// Returns the distance to another dispatch queue time.
         ///
+        /// As Apple's: when either time lies beyond `Int.max` uptime nanoseconds (such as
+        /// `DispatchTime.distantFuture`), the distance between two different times is
+        /// `.nanoseconds(.max)` whichever comes first.
+        ///
         /// - Parameter other: Another dispatch queue time.
         /// - Returns: The time interval between this time and the provided time, negative if
         ///   `other` is earlier.
         public func distance(to other: SchedulerTimeType) -> Stride {
             let from = dispatchTime.uptimeNanoseconds
             let to = other.dispatchTime.uptimeNanoseconds
-            return to >= from
-                ? .nanoseconds(Int(clamping: to - from))
-                : .nanoseconds(-Int(clamping: from - to))
+            if from == to { return .nanoseconds(0) }
+            guard let start = Int(exactly: from), let end = Int(exactly: to) else { return .nanoseconds(.max) }
+            return .nanoseconds(end - start)
         }
 
         /// Returns a dispatch queue scheduler time calculated by advancing this instance's time
         /// by the given interval.
         ///
         /// The result stays within the clock's range: it never goes below uptime zero, and a
-        /// sum beyond the largest uptime saturates there.
+        /// sum beyond the largest uptime saturates there; as Apple's, advancing by
+        /// `.nanoseconds(.max)` gives `DispatchTime.distantFuture`.
         ///
         /// - Parameter n: A time interval to advance.
         /// - Returns: A dispatch queue time advanced by the given interval from this instance's
         ///   time.
         public func advanced(by n: Stride) -> SchedulerTimeType {
+            if n.magnitude == .max { return SchedulerTimeType(.distantFuture) }
             let start = dispatchTime.uptimeNanoseconds
             let uptime: UInt64
             if n.magnitude >= 0 {
@@ -90,8 +96,10 @@ extension DispatchQueue: Scheduler {
         /// let c = DispatchQueue.SchedulerTimeType.Stride.milliseconds(5)
         /// ```
         ///
-        /// As in Apple's Combine, ``init(exactly:)`` reads its integer as nanoseconds (it is the
-        /// `Numeric` conversion, not a literal), and `*` multiplies the two nanosecond counts.
+        /// As in Apple's Combine, ``init(exactly:)`` reads its integer as seconds, like a literal;
+        /// conversions from seconds saturate at `Int.max`/`Int.min` nanoseconds; and `*` gives a
+        /// zero interval whatever its operands (Apple's does; a product of two durations has no
+        /// meaning as a duration). It encodes as `{"_nanoseconds": n}`, Apple's key.
         public struct Stride: SchedulerTimeIntervalConvertible, Comparable, SignedNumeric, ExpressibleByFloatLiteral,
             Hashable, Codable, Sendable
         {
@@ -133,29 +141,53 @@ extension DispatchQueue: Scheduler {
             ///
             /// - Parameter value: The number of seconds, as a `Double`.
             public init(floatLiteral value: Double) {
-                magnitude = Int(value * 1_000_000_000)
+                magnitude = Stride.nanoseconds(fromSeconds: value)
             }
 
             /// Creates a dispatch queue time interval from an integer seconds value.
             ///
             /// - Parameter value: The number of seconds, as an `Int`.
             public init(integerLiteral value: Int) {
-                magnitude = value * 1_000_000_000
+                magnitude = Stride.scaled(value, by: 1_000_000_000)
             }
 
             /// Creates a dispatch queue time interval from a binary integer type.
             ///
-            /// The integer is a number of nanoseconds, as in Apple's Combine. If it does not fit
-            /// in an `Int`, the result is `nil`.
+            /// The integer is a number of seconds, as in Apple's Combine. If it does not fit in
+            /// an `Int`, the result is `nil`.
             ///
-            /// - Parameter source: A binary integer representing a time interval in nanoseconds.
+            /// - Parameter source: A binary integer representing a time interval in seconds.
             public init?<T: BinaryInteger>(exactly source: T) {
-                guard let nanoseconds = Int(exactly: source) else { return nil }
-                magnitude = nanoseconds
+                guard let seconds = Int(exactly: source) else { return nil }
+                magnitude = Stride.scaled(seconds, by: 1_000_000_000)
             }
 
             private init(nanoseconds: Int) {
                 magnitude = nanoseconds
+            }
+
+            private enum CodingKeys: String, CodingKey {
+                case nanoseconds = "_nanoseconds"
+            }
+
+            /// Creates an interval from its encoded number of nanoseconds.
+            public init(from decoder: Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                magnitude = Int(try container.decode(Int64.self, forKey: .nanoseconds))
+            }
+
+            /// Encodes the interval as its number of nanoseconds, under Apple's key.
+            public func encode(to encoder: Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(Int64(magnitude), forKey: .nanoseconds)
+            }
+
+            /// Seconds as nanoseconds, saturating at the ends of `Int`.
+            private static func nanoseconds(fromSeconds seconds: Double) -> Int {
+                let nanoseconds = seconds * 1_000_000_000
+                if nanoseconds >= Double(Int.max) { return .max }
+                if nanoseconds <= Double(Int.min) { return .min }
+                return Int(nanoseconds)
             }
 
             private static func scaled(_ count: Int, by factor: Int) -> Int {
@@ -168,9 +200,9 @@ extension DispatchQueue: Scheduler {
                 lhs.magnitude < rhs.magnitude
             }
 
-            /// Multiplies the nanosecond counts of two intervals.
+            /// A zero interval, whatever the operands, as Apple's.
             public static func * (lhs: Stride, rhs: Stride) -> Stride {
-                .nanoseconds(lhs.magnitude * rhs.magnitude)
+                .nanoseconds(0)
             }
 
             /// Adds two intervals.
@@ -188,7 +220,7 @@ extension DispatchQueue: Scheduler {
                 lhs = lhs - rhs
             }
 
-            /// Multiplies `lhs` by `rhs` in place.
+            /// Sets `lhs` to a zero interval, as Apple's (see ``*(_:_:)``).
             public static func *= (lhs: inout Stride, rhs: Stride) {
                 lhs = lhs * rhs
             }
@@ -200,7 +232,7 @@ extension DispatchQueue: Scheduler {
 
             /// Converts a number of seconds, as a `Double`, into a dispatch queue interval.
             public static func seconds(_ s: Double) -> Stride {
-                .nanoseconds(Int(s * 1_000_000_000))
+                .nanoseconds(nanoseconds(fromSeconds: s))
             }
 
             /// Converts a number of seconds into a dispatch queue interval.

@@ -17,8 +17,9 @@
 /// counter.increment()   // prints "will change from 0"
 /// ```
 ///
-/// A subscriber receives only the signals sent after it subscribed and while it has
-/// demand; the publisher never completes. All methods may be called from any thread.
+/// A subscriber receives only the signals sent after it subscribed and after its first
+/// request: as Apple's, demand is not counted — any request lets every later signal through.
+/// The publisher never completes. All methods may be called from any thread.
 public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
     /// The kind of values published by this publisher: a signal with no payload.
     public typealias Output = Void
@@ -37,8 +38,8 @@ public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
 
     /// Attaches the specified subscriber to this publisher.
     ///
-    /// - Parameter subscriber: Receives a signal for every ``send()`` made while it has
-    ///   demand.
+    /// - Parameter subscriber: Receives a signal for every ``send()`` made after its first
+    ///   request.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Void, S.Failure == Never {
         core.receive(subscriber: subscriber)
     }

@@ -92,11 +92,9 @@ public struct Published<Value> {
     /// unchanged against this one.
     public var projectedValue: Publisher {
         get { Publisher(box: box) }
-        set {
-            guard newValue.box !== box else { return }
-            newValue.box.adoptObjectWillChange(of: box)
-            box = newValue.box
-        }
+        // As Apple's, assigning a publisher to `$property` changes nothing: the property keeps
+        // its own value and subscribers (`a.$x = b.$x` leaves `a.x` as it was).
+        set {}
     }
 
     /// Unavailable: `@Published` reaches its value through the enclosing class instance.

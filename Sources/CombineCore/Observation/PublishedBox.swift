@@ -48,12 +48,6 @@ final class PublishedBox<Value>: @unchecked Sendable {
         }
     }
 
-    /// Takes over the `objectWillChange` connection of the box this one replaces.
-    func adoptObjectWillChange(of previous: PublishedBox<Value>) {
-        guard let inherited = previous.lock.withLock({ previous.objectWillChange }) else { return }
-        _ = connectObjectWillChange(inherited)
-    }
-
     /// Keeps an `assign(to:)` upstream until it completes or this box goes away.
     func attach(_ subscription: Subscription, for subscriber: CombineIdentifier) {
         lock.withLock { upstreams[subscriber] = subscription }

@@ -51,11 +51,13 @@ public struct ImmediateScheduler: Scheduler, Sendable {
             public static func -= (lhs: inout Stride, rhs: Stride) { lhs = lhs - rhs }
             public static func *= (lhs: inout Stride, rhs: Stride) { lhs = lhs * rhs }
 
-            public static func seconds(_ s: Int) -> Stride { Stride(s) }
-            public static func seconds(_ s: Double) -> Stride { Stride(Int(s)) }
-            public static func milliseconds(_ ms: Int) -> Stride { Stride(ms) }
-            public static func microseconds(_ us: Int) -> Stride { Stride(us) }
-            public static func nanoseconds(_ ns: Int) -> Stride { Stride(ns) }
+            // Time means nothing to the immediate scheduler: as Apple's, every unit converts to
+            // a zero stride (`.seconds(1100) == 0`).
+            public static func seconds(_ s: Int) -> Stride { Stride(0) }
+            public static func seconds(_ s: Double) -> Stride { Stride(0) }
+            public static func milliseconds(_ ms: Int) -> Stride { Stride(0) }
+            public static func microseconds(_ us: Int) -> Stride { Stride(0) }
+            public static func nanoseconds(_ ns: Int) -> Stride { Stride(0) }
         }
 
         /// Returns the distance to another immediate scheduler time; this is meaningless in
@@ -100,13 +102,14 @@ public struct ImmediateScheduler: Scheduler, Sendable {
     /// Performs the action once, at once; the immediate scheduler ignores `date` and
     /// `interval`.
     ///
-    /// - Returns: A cancellable with nothing left to cancel.
+    /// - Returns: A cancellable with nothing left to cancel: `Subscriptions.empty`, as Apple's
+    ///   (it describes itself as "Empty").
     @discardableResult
     public func schedule(
         after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
         options: SchedulerOptions?, _ action: @escaping () -> Void
     ) -> Cancellable {
         action()
-        return AnyCancellable {}
+        return Subscriptions.empty
     }
 }

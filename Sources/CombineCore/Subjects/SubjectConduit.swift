@@ -78,6 +78,9 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     // 4-byte lock, so that a live subscription takes one malloc size class less.
     @usableFromInline let lock = Lock()
     @usableFromInline @exclusivity(unchecked) var requestedBefore = false
+    /// A current-value subject's value was dropped for lack of demand: the next request is
+    /// answered with the current value, as the first one is.
+    @usableFromInline @exclusivity(unchecked) var missedCurrentValue = false
     /// A completion was accepted (it may still wait in `pending`).
     @usableFromInline @exclusivity(unchecked) var terminated = false
     @usableFromInline let kind: SubjectKind
@@ -114,7 +117,8 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     var playgroundDescription: Any { kind.name }
 
     /// As Apple's: the subject (as `parent` and `subject`), the subscriber and its
-    /// outstanding demand; all but the demand are `nil` once the subscription has ended.
+    /// outstanding demand; all but the demand are `nil` once the subscription has ended. An
+    /// `ObservableObjectPublisher` subscription shows only its subscriber, as Apple's.
     @usableFromInline
     var customMirror: Mirror {
         lock.acquire()
@@ -123,6 +127,9 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         var subscriber: Any?
         if let downstream { _ = withUnsafeMutablePointer(to: &subscriber) { downstream.receive(.reflect($0)) } }
         let none = Optional<Any>.none as Any
+        if kind == .observableObject {
+            return Mirror(self, children: [("downstream", subscriber ?? none)])
+        }
         let children: [Mirror.Child] = [
             ("parent", core.map { $0 as Any } ?? none), ("downstream", subscriber ?? none), ("demand", demand),
             ("subject", core.map { $0 as Any } ?? none),
@@ -161,7 +168,12 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     /// dropped for lack of demand or was queued for the thread delivering now.
     @inlinable
     func admitLocked(_ value: Output, me: UInt, outermost: inout Bool) -> Downstream? {
-        guard let downstream, !terminated, demand > 0 else { return nil }
+        guard let downstream, !terminated, demand > 0 else {
+            // As Apple's: a current-value subscriber that missed a value for lack of demand
+            // gets the current value on its next request.
+            if kind != .passthrough { missedCurrentValue = true }
+            return nil
+        }
         demand -= 1
         let current = delivering.load(ordering: .acquiring)
         if current & ~Self.pendingBit == me { return downstream }  // re-entrant: nested, as Combine does
@@ -304,12 +316,24 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         }
         let first = !requestedBefore
         requestedBefore = true
-        let core = first ? self.core : nil
-        // A current-value subject adds the first demand together with the offer of its
-        // current value, under its own lock (see `SubjectCore.offerCurrentValue`).
-        if !(core?.holdsCurrentValue ?? false) { self.demand += demand }
+        let missed = missedCurrentValue
+        missedCurrentValue = false
+        let core = first || missed ? self.core : nil
+        // A current-value subject adds the first demand (or the first after a missed value)
+        // together with the offer of its current value, under its own lock (see
+        // `SubjectCore.offerCurrentValue`).
+        if kind == .observableObject {
+            // As Apple's: once asked for anything, the subscriber gets every later signal.
+            self.demand = .unlimited
+        } else if !(core?.holdsCurrentValue ?? false) {
+            self.demand += demand
+        }
         lock.release()
-        core?.conduitDidRequestFirstDemand(self, demand: demand)
+        if first {
+            core?.conduitDidRequestFirstDemand(self, demand: demand)
+        } else if let core {
+            core.offerCurrentValue(to: self, adding: demand)
+        }
     }
 
     @usableFromInline

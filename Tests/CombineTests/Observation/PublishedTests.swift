@@ -51,6 +51,8 @@ struct PublishedTests {
         #expect(subscriber.values == [3])
     }
 
+    /// As Apple's: a value dropped for lack of demand makes the next request deliver the
+    /// property's current value.
     @Test func deliversWithinDemandAndNeverCompletes() {
         let thermometer = Thermometer(reading: 1)
         let subscriber = TestSubscriber<Double, Never>(initialDemand: .none)
@@ -59,9 +61,11 @@ struct PublishedTests {
         #expect(subscriber.values == [])
         subscriber.request(.max(1))
         #expect(subscriber.values == [2])  // the current value on the first request
-        thermometer.reading = 3  // no demand left: dropped
-        subscriber.request(.max(1))
+        thermometer.reading = 3  // no demand left: dropped, so the next request delivers it
         thermometer.reading = 4
+        subscriber.request(.max(1))
+        #expect(subscriber.values == [2, 4])
+        thermometer.reading = 5  // no demand left: dropped
         #expect(subscriber.values == [2, 4])
         #expect(subscriber.completion == nil)
         #expect(subscriber.violations.isEmpty)

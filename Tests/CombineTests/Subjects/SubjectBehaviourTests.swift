@@ -206,10 +206,10 @@ struct CurrentValueSubjectBehaviourTests {
         #expect(subscriber.events == [.subscription])
         subscriber.request(.max(1))
         #expect(subscriber.events == [.subscription, .value(5)])
-        subject.send(6)  // demand used up: dropped for this subscriber
+        subject.send(6)  // demand used up: dropped, so the next request delivers the current value
         subscriber.request(.max(2))
         subject.send(7)
-        #expect(subscriber.values == [5, 7])
+        #expect(subscriber.values == [5, 6, 7])
         #expect(subject.value == 7)
         #expect(subscriber.violations.isEmpty)
     }
