@@ -48,7 +48,7 @@ extension DispatchQueue: Scheduler {
         /// Returns a dispatch queue scheduler time calculated by advancing this instance's time
         /// by the given interval.
         ///
-        /// The result stays within the clock's range: it never goes below uptime zero, and a
+        /// The result stays within the clock's range: it never goes below uptime one, and a
         /// sum beyond the largest uptime saturates there; as Apple's, advancing by
         /// `.nanoseconds(.max)` gives `DispatchTime.distantFuture`.
         ///
@@ -64,7 +64,8 @@ extension DispatchQueue: Scheduler {
                 uptime = overflow ? .max : sum
             } else {
                 let back = n.magnitude.magnitude
-                uptime = start > UInt64(back) ? start - UInt64(back) : 0
+                // Never uptime 0, which Dispatch reads as "now": 1, as Apple's.
+                uptime = start > UInt64(back) ? start - UInt64(back) : 1
             }
             return SchedulerTimeType(DispatchTime(uptimeNanoseconds: uptime))
         }

@@ -71,6 +71,12 @@ where Downstream.Input == (repeat each Input) {
     /// `subscribeCombining`), where the value types are known, so it runs specialised.
     @usableFromInline @exclusivity(unchecked) var combineLocked: () -> Downstream.Input? = { nil }
     @usableFromInline @exclusivity(unchecked) var requested = Subscribers.Demand.none
+    /// `zip`: the upstream whose value completed the tuple being delivered on ``triggerThread``
+    /// now, and the demand the subscriber added meanwhile, which goes back to that upstream as
+    /// its `receive(_:)` result (Apple's) rather than as a request.
+    @usableFromInline @exclusivity(unchecked) var trigger: CombiningSlotState?
+    @usableFromInline @exclusivity(unchecked) var triggerThread: UInt = 0
+    @usableFromInline @exclusivity(unchecked) var triggerDemand = Subscribers.Demand.none
 
     @inlinable
     init(mode: CombiningMode, downstream: Downstream, name: String) {
@@ -81,6 +87,7 @@ where Downstream.Input == (repeat each Input) {
         self.slots = slots
         self.states = states
         super.init(downstream: downstream, name: name)
+        gatesOnDemand = mode == .combineLatest
     }
 
     /// Subscribes to one upstream for its slot (call ``FanIn/start()`` first, then attach
@@ -92,11 +99,12 @@ where Downstream.Input == (repeat each Input) {
         publisher.subscribe(Child(owner: self, slot: slot))
     }
 
-    /// The upstream subscriptions present now; with `clearing`, forgotten as well.
+    /// The upstream subscriptions present now (but `except`'s); with `clearing`, forgotten as
+    /// well.
     @usableFromInline
-    func subscriptionsLocked(clearing: Bool) -> [Subscription] {
+    func subscriptionsLocked(clearing: Bool, except: CombiningSlotState? = nil) -> [Subscription] {
         var all: [Subscription] = []
-        for slot in states {
+        for slot in states where slot !== except {
             if let subscription = slot.subscription { all.append(subscription) }
             if clearing { slot.subscription = nil }
         }
@@ -105,9 +113,14 @@ where Downstream.Input == (repeat each Input) {
 
     @usableFromInline
     override func didRequest(_ demand: Subscribers.Demand) {
+        let me = currentThreadID()
         let subscriptions: [Subscription] = lock.withLock {
             requested += demand
-            return subscriptionsLocked(clearing: false)
+            guard let trigger, triggerThread == me else { return subscriptionsLocked(clearing: false) }
+            // Asked from inside the delivery of a tuple: the upstream that completed it gets
+            // this demand as its `receive(_:)` result.
+            triggerDemand += demand
+            return subscriptionsLocked(clearing: false, except: trigger)
         }
         for subscription in subscriptions {
             subscription.request(demand)
@@ -139,18 +152,67 @@ where Downstream.Input == (repeat each Input) {
     }
 
     @inlinable
-    func receive<Value>(_ value: Value, for slot: CombiningSlot<Value>) {
+    func receive<Value>(_ value: Value, for slot: CombiningSlot<Value>) -> Subscribers.Demand {
         var replaced: Value?  // the previous latest value, released after the lock
+        let me = currentThreadID()
+        var directDownstream: Downstream?
+        var directOutput: Output?
+        var previous: UInt = 0
+        var saved: (CombiningSlotState?, UInt, Subscribers.Demand) = (nil, 0, .none)
         let cancel: Bool = lock.withLock {
             guard !isTerminated else { return false }
             replaced = slot.append(value, keepingOnlyLatest: mode == .combineLatest)
             guard let combined = combineLocked() else { return false }
+            // zip, as Apple's: the tuple goes out at once (whatever the demand) from this
+            // thread, unless another thread is delivering.
+            if mode == .zip, let downstream, queue.isEmpty, deliveringThread == 0 || deliveringThread == me {
+                if demand > 0 { demand -= 1 }
+                previous = deliveringThread
+                deliveringThread = me
+                saved = (trigger, triggerThread, triggerDemand)
+                (trigger, triggerThread, triggerDemand) = (slot, me, .none)
+                directDownstream = downstream
+                directOutput = combined
+                return false
+            }
             enqueueLocked(combined)
             return mode == .zip && finishZipIfExhaustedLocked()
         }
         _ = replaced
+        if let directDownstream, let directOutput {
+            // FanIn's delivery takes the tuple (a method of this class taking it crashes the
+            // compiler: a tuple of a pack expansion passed as an argument).
+            let more = deliverDirectly(directOutput, to: directDownstream, previous: previous)
+            return finishTupleDelivery(answered: more, restoring: saved)
+        }
         if cancel { cancelUpstreams() }
         drain()
+        return .none
+    }
+
+    /// After the delivery of a tuple an upstream's value completed: the demand the subscriber
+    /// asked for meanwhile and answered with goes back to that upstream as its `receive(_:)`
+    /// result (Apple's), and the answer is asked of the others too.
+    @inlinable
+    func finishTupleDelivery(
+        answered more: Subscribers.Demand, restoring saved: (CombiningSlotState?, UInt, Subscribers.Demand)
+    ) -> Subscribers.Demand {
+        var others: [Subscription] = []
+        let (returned, exhausted): (Subscribers.Demand, Bool) = lock.withLock {
+            let returned = triggerDemand + more
+            if more > 0 {
+                requested += more
+                others = subscriptionsLocked(clearing: false, except: trigger)
+            }
+            (trigger, triggerThread, triggerDemand) = saved
+            return (returned, !isTerminated && finishZipIfExhaustedLocked())
+        }
+        for other in others { other.request(more) }
+        if exhausted {
+            cancelUpstreams()
+            drain()
+        }
+        return returned
     }
 
     @usableFromInline
@@ -161,8 +223,12 @@ where Downstream.Input == (repeat each Input) {
         let cancel: Bool = lock.withLock {
             guard !isTerminated else { return false }
             slot.finished = true
+            if case .failure = completion {
+                // zip, as Apple's, cancels every upstream on a failure, the failed one too.
+                if mode == .combineLatest { finishedUpstream = slot.subscription.take() }
+                return finishLocked(completion)
+            }
             finishedUpstream = slot.subscription.take()
-            if case .failure = completion { return finishLocked(completion) }
             switch mode {
             case .zip:
                 return finishZipIfExhaustedLocked()
@@ -208,7 +274,6 @@ where Downstream.Input == (repeat each Input) {
         @inlinable
         func receive(_ input: Value) -> Subscribers.Demand {
             owner.receive(input, for: slot)
-            return .none
         }
 
         @inlinable

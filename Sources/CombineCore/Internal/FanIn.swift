@@ -31,6 +31,10 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
     /// A completion was produced or the subscription was cancelled: nothing more is queued.
     @usableFromInline @exclusivity(unchecked) final var isTerminated = false
     @usableFromInline @exclusivity(unchecked) final var deliveringThread: UInt = 0
+    /// `false` for `zip`: as Apple's, an output goes out when it is made, whatever the demand
+    /// (which is then counted down to zero, not below). Only an upstream that sends beyond
+    /// the demand asked of it can make one beyond the subscriber's demand.
+    @usableFromInline @exclusivity(unchecked) final var gatesOnDemand = true
     @usableFromInline let description: String
 
     @usableFromInline
@@ -182,8 +186,8 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
         // (checked only once terminated: the steady state reads one flag).
         var overtaking = false
         if isTerminated, case .failure? = completion { overtaking = true }
-        if !overtaking, demand > 0, let value = queue.popFirst() {
-            demand -= 1
+        if !overtaking, demand > 0 || !gatesOnDemand, let value = queue.popFirst() {
+            if demand > 0 { demand -= 1 }
             return .value(downstream, value)
         }
         if let completion, overtaking || queue.isEmpty {

@@ -16,16 +16,37 @@
 /// - `switchToLatest` asks its one inner for the subscriber's outstanding demand, and passes
 ///   later requests on to it.
 ///
-/// It finishes when the upstream and every inner publisher have finished, and fails
-/// (cancelling everything) as soon as any of them fails.
+/// It finishes when the upstream and every inner publisher have finished, and fails as soon
+/// as any of them fails. Who is cancelled then is Apple's rule:
+///
+/// | event | upstream | inner publishers |
+/// | --- | --- | --- |
+/// | the subscriber cancels | cancelled, after the inners | all cancelled |
+/// | the upstream fails | let go, not cancelled | all cancelled before the failure goes out |
+/// | an inner fails (flatMap) | let go, not cancelled | the others cancelled; the failed one let go |
+/// | the inner fails (switchToLatest) | cancelled | the failed one let go |
+///
+/// An upstream left alone may keep this subscription, so everything else — the subscriber,
+/// the transform — is let go at the end.
+///
+/// As Apple's, the subscription is itself the upstream's subscriber (one object, one
+/// combine identifier), with an empty mirror; each inner's subscriber mirrors the identifier
+/// of this subscription as `parentSubscription`.
+///
+/// `switchToLatest` delivers a value of its inner straight to the subscriber and hands the
+/// subscriber's answer back to the inner as the demand `receive(_:)` returns; a value beyond
+/// the subscriber's demand traps, as in Apple's.
 @usableFromInline
 final class FlatMapSubscription<Upstream: Publisher, Inner: Publisher, Downstream: Subscriber>: FanIn<Downstream>,
-    @unchecked Sendable
+    Subscriber, CustomPlaygroundDisplayConvertible, @unchecked Sendable
 where
     Inner.Output == Downstream.Input, Inner.Failure == Downstream.Failure,
     Upstream.Failure == Downstream.Failure
 {
-    @usableFromInline let transform: (Upstream.Output) -> Inner
+    @usableFromInline typealias Input = Upstream.Output
+
+    /// Replaced by a closure that holds nothing once the subscription has ended.
+    @usableFromInline @exclusivity(unchecked) var transform: (Upstream.Output) -> Inner
     @usableFromInline let maxPublishers: Subscribers.Demand
     @usableFromInline let switching: Bool
     @usableFromInline @exclusivity(unchecked) var outer: Subscription?
@@ -37,6 +58,9 @@ where
     @usableFromInline @exclusivity(unchecked) var origins = RingQueue<InnerTable.ID>()
     /// For `flatMap`: the subscriber asked for `.unlimited`, and so has every inner been.
     @usableFromInline @exclusivity(unchecked) var unlimited = false
+    /// The thread cancelling the inners because the upstream failed: an upstream completion
+    /// from that thread meanwhile is a second completion, which traps (as Apple's).
+    @usableFromInline @exclusivity(unchecked) var failingOuterThread: UInt = 0
 
     @inlinable
     init(
@@ -53,7 +77,20 @@ where
     @inlinable
     func subscribe(to upstream: Upstream) {
         start()
-        upstream.subscribe(OuterChild(owner: self))
+        upstream.subscribe(self)
+    }
+
+    @usableFromInline
+    override var customMirror: Mirror { Mirror(self, children: [:]) }
+
+    @usableFromInline
+    var playgroundDescription: Any { description }
+
+    /// Under the lock, at the end: lets go of the transform (and what it captured).
+    @inlinable
+    func releaseTransformLocked() -> (Upstream.Output) -> Inner {
+        defer { transform = { _ in preconditionFailure("unreachable: the transform runs only before the end") } }
+        return transform
     }
 
     @usableFromInline
@@ -86,12 +123,15 @@ where
         if additionalDemand == .unlimited { didRequest(additionalDemand) }
     }
 
+    /// The subscriber cancelled: the inners first, then the upstream, as Apple's.
     @usableFromInline
     override func cancelUpstreams() {
+        var transform: ((Upstream.Output) -> Inner)?  // released after the lock
         let all: [Subscription] = lock.withLock {
-            defer { outer = nil }
-            return [outer].compactMap { $0 } + inners.removeAll()
+            transform = releaseTransformLocked()
+            return inners.removeAll() + [outer.take()].compactMap { $0 }
         }
+        _ = transform
         for subscription in all {
             subscription.cancel()
         }
@@ -99,8 +139,10 @@ where
 
     // MARK: The upstream
 
+    // MARK: Subscriber (the upstream)
+
     @inlinable
-    func receiveOuter(subscription: Subscription) {
+    func receive(subscription: Subscription) {
         let accepted: Bool = lock.withLock {
             guard outer == nil, !isTerminated else { return false }
             outer = subscription
@@ -114,33 +156,57 @@ where
     }
 
     @inlinable
-    func receiveOuter(_ value: Upstream.Output) {
-        let inner = transform(value)
-        // Two results, not a tuple: an optional tuple holding an existential is copied and
+    func receive(_ value: Upstream.Output) -> Subscribers.Demand {
+        // Separate results, not a tuple: an optional tuple holding an existential is copied and
         // destroyed through run-time value witnesses.
         var replaced: [Subscription] = []
+        var transform: ((Upstream.Output) -> Inner)?
         let id: InnerTable.ID? = lock.withLock {
             guard !isTerminated else { return nil }
             if switching { replaced = inners.removeAll() }
+            transform = self.transform
             return inners.insert()
         }
-        guard let id else { return }
+        guard let id, let transform else { return .none }
         for subscription in replaced { subscription.cancel() }
-        inner.subscribe(InnerChild(owner: self, id: id))
+        transform(value).subscribe(InnerChild(owner: self, id: id))
+        return .none
     }
 
     @inlinable
-    func receiveOuter(completion: Subscribers.Completion<Downstream.Failure>) {
+    func receive(completion: Subscribers.Completion<Downstream.Failure>) {
+        let me = currentThreadID()
+        lock.acquire()
+        if failingOuterThread == me {
+            lock.release()
+            preconditionFailure("\(description) received a completion from its upstream after the upstream failed")
+        }
+        lock.release()
         if case .failure = completion {
-            fail(completion)
+            // As Apple's: the inners are cancelled before the failure goes out; the upstream,
+            // which has ended, is let go without a cancel.
+            var transform: ((Upstream.Output) -> Inner)?  // released after the lock
+            var outer: Subscription?
+            let inners: [Subscription]? = lock.withLock {
+                guard finishLocked(completion) else { return nil }
+                transform = releaseTransformLocked()
+                outer = self.outer.take()
+                failingOuterThread = me
+                return self.inners.removeAll()
+            }
+            _ = (transform, outer)
+            for inner in inners ?? [] { inner.cancel() }
+            if inners != nil { lock.withLock { failingOuterThread = 0 } }
+            drain()
             return
         }
+        var transform: ((Upstream.Output) -> Inner)?  // released after the lock
         let finishedOuter: Subscription? = lock.withLock {
             outerFinished = true
-            if inners.isEmpty { finishLocked(.finished) }
+            if inners.isEmpty, finishLocked(.finished) { transform = releaseTransformLocked() }
             return outer.take()
         }
-        _ = finishedOuter  // released here, outside the lock
+        _ = (finishedOuter, transform)  // released here, outside the lock
         drain()
     }
 
@@ -162,23 +228,37 @@ where
 
     /// An inner's value. flatMap, as Apple's: a value that goes straight to the subscriber
     /// answers its inner with `.max(1)` (`.none` under unlimited demand); a value that has to
-    /// wait is queued with its inner, which is asked for one more once it is delivered.
+    /// wait is queued with its inner, which is asked for one more once it is delivered. As
+    /// Apple's, an inner's value is taken while the flatMap runs even after that inner
+    /// finished.
+    ///
+    /// switchToLatest, as Apple's: only the current inner's values count; one goes straight to
+    /// the subscriber (queued only while another thread is delivering), and the subscriber's
+    /// answer is returned to the inner; a value beyond the subscriber's demand traps.
     @inlinable
     func receiveInner(_ value: Downstream.Input, id: InnerTable.ID) -> Subscribers.Demand {
         let me = currentThreadID()
         var previous: UInt = 0
         var answer = Subscribers.Demand.none
         var direct: Downstream?
+        var unrequested = false
         let live: Bool = lock.withLock {
-            guard inners.contains(id), !isTerminated else { return false }
-            if !switching, let downstream = claimDirectDeliveryLocked(me: me, previous: &previous) {
+            guard !isTerminated, !switching || inners.contains(id) else { return false }
+            if switching && unqueuedDemandLocked == .none {
+                unrequested = true
+                return false
+            }
+            if let downstream = claimDirectDeliveryLocked(me: me, previous: &previous) {
                 direct = downstream
-                if !unlimited { answer = .max(1) }
+                if !switching && !unlimited { answer = .max(1) }
                 return true
             }
             enqueueLocked(value)
             if !switching && !unlimited { origins.append(id) }
             return true
+        }
+        if unrequested {
+            preconditionFailure("\(description) received a value from its inner publisher beyond the demand")
         }
         guard live else { return .none }
         guard let direct else {
@@ -186,69 +266,66 @@ where
             return .none
         }
         let more = deliverDirectly(value, to: direct, previous: previous)
+        if switching { return more }
         if more == .unlimited { didRequest(more) }
         return answer
     }
 
     @inlinable
     func receiveInner(completion: Subscribers.Completion<Downstream.Failure>, id: InnerTable.ID) {
+        if switching {
+            // As Apple's: the current inner completing before its subscription traps.
+            let early = lock.withLock { inners.isAwaitingSubscription(id) }
+            if early {
+                preconditionFailure(
+                    "\(description) received a completion from its inner publisher before its subscription")
+            }
+        }
         if case .failure = completion {
-            let live = lock.withLock { inners.contains(id) }
-            if live { fail(completion) }
+            failFromInner(completion, id: id)
             return
         }
         var finishedInner: Subscription?  // released after the lock
+        var transform: ((Upstream.Output) -> Inner)?
         let askForAnother: Subscription? = lock.withLock {
-            guard inners.remove(id, releasing: &finishedInner) else { return nil }
-            if outerFinished && inners.isEmpty { finishLocked(.finished) }
+            // switchToLatest, as Apple's: the finished inner stays current.
+            let removed =
+                switching
+                ? inners.markFinished(id, releasing: &finishedInner) : inners.remove(id, releasing: &finishedInner)
+            // flatMap, as Apple's: any `.finished` of an inner while the flatMap runs asks the
+            // upstream for another, even one from an inner that had finished already.
+            guard removed || (!switching && !isTerminated) else { return nil }
+            if outerFinished && inners.isEmpty, finishLocked(.finished) { transform = releaseTransformLocked() }
             return switching || maxPublishers == .unlimited ? nil : outer
         }
-        _ = finishedInner
+        _ = (finishedInner, transform)
         askForAnother?.request(.max(1))
         drain()
     }
 
+    /// An inner failed: the others are cancelled and the failed one let go; flatMap lets the
+    /// upstream go, switchToLatest cancels it (Apple's rule, see the type's table).
     @inlinable
-    func fail(_ completion: Subscribers.Completion<Downstream.Failure>) {
-        let first = lock.withLock { finishLocked(completion) }
-        if first { cancelUpstreams() }
+    func failFromInner(_ completion: Subscribers.Completion<Downstream.Failure>, id: InnerTable.ID) {
+        var transform: ((Upstream.Output) -> Inner)?  // released after the lock
+        var failed: Subscription?
+        var outer: Subscription?
+        let others: [Subscription]? = lock.withLock {
+            guard inners.contains(id), finishLocked(completion) else { return nil }
+            transform = releaseTransformLocked()
+            _ = inners.remove(id, releasing: &failed)
+            outer = self.outer.take()
+            return inners.removeAll()
+        }
+        _ = (transform, failed)
+        guard let others else { return }
+        for other in others { other.cancel() }
+        if switching { outer?.cancel() }
         drain()
     }
 
     @usableFromInline
-    struct OuterChild: Subscriber, CustomStringConvertible {
-        @usableFromInline typealias Input = Upstream.Output
-        @usableFromInline typealias Failure = Upstream.Failure
-
-        @usableFromInline let owner: FlatMapSubscription
-        @usableFromInline let combineIdentifier = CombineIdentifier()
-
-        @inlinable
-        init(owner: FlatMapSubscription) {
-            self.owner = owner
-        }
-
-        @usableFromInline var description: String { owner.description }
-
-        @inlinable
-        func receive(subscription: Subscription) {
-            owner.receiveOuter(subscription: subscription)
-        }
-
-        @inlinable
-        func receive(_ input: Upstream.Output) -> Subscribers.Demand {
-            owner.receiveOuter(input)
-            return .none
-        }
-
-        @inlinable
-        func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-            owner.receiveOuter(completion: completion)
-        }
-    }
-
-    @usableFromInline
-    struct InnerChild: Subscriber, CustomStringConvertible {
+    struct InnerChild: Subscriber, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
         @usableFromInline typealias Input = Inner.Output
         @usableFromInline typealias Failure = Inner.Failure
 
@@ -263,6 +340,10 @@ where
         }
 
         @usableFromInline var description: String { owner.description }
+        @usableFromInline var playgroundDescription: Any { owner.description }
+        @usableFromInline var customMirror: Mirror {
+            Mirror(self, children: ["parentSubscription": owner.combineIdentifier])
+        }
 
         @inlinable
         func receive(subscription: Subscription) {

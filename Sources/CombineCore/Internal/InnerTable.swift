@@ -26,19 +26,23 @@ struct InnerTable {
         @usableFromInline var isLive: Bool
         /// `nil` until the inner publisher's subscription arrives.
         @usableFromInline var subscription: Subscription?
+        /// switchToLatest: the inner finished but stays the current one (see
+        /// ``markFinished(_:releasing:)``).
+        @usableFromInline var finished: Bool
 
         @inlinable
         init(generation: Int) {
             self.generation = generation
             self.isLive = true
             self.subscription = nil
+            self.finished = false
         }
     }
 
     @usableFromInline var entries: ContiguousArray<Entry> = []
     @usableFromInline var freeSlots: ContiguousArray<Int> = []
     @usableFromInline var nextGeneration = 0
-    /// How many inners are live.
+    /// How many inners are live and running (not finished).
     @usableFromInline var count = 0
 
     @inlinable
@@ -88,8 +92,26 @@ struct InnerTable {
         guard contains(id) else { return false }
         entries[id.slot].isLive = false
         released = entries[id.slot].subscription.take()
-        count -= 1
+        if !entries[id.slot].finished { count -= 1 }
         freeSlots.append(id.slot)
+        return true
+    }
+
+    /// Whether the inner's subscription has not arrived yet (and it has not finished).
+    @inlinable
+    func isAwaitingSubscription(_ id: ID) -> Bool {
+        contains(id) && entries[id.slot].subscription == nil && !entries[id.slot].finished
+    }
+
+    /// switchToLatest, as Apple's: a finished inner stays current (its later subscription is
+    /// taken, its later values delivered) but no longer counts as running (``isEmpty``).
+    /// - Returns: Whether it was running.
+    @inlinable
+    mutating func markFinished(_ id: ID, releasing released: inout Subscription?) -> Bool {
+        guard contains(id), !entries[id.slot].finished else { return false }
+        entries[id.slot].finished = true
+        released = entries[id.slot].subscription.take()
+        count -= 1
         return true
     }
 
@@ -107,7 +129,7 @@ struct InnerTable {
     /// reuse (a table holds at most as many slots as inners were ever live at once).
     @usableFromInline
     mutating func removeAll() -> [Subscription] {
-        guard count > 0 else { return [] }
+        guard !entries.isEmpty else { return [] }
         var all: [Subscription] = []
         for slot in entries.indices where entries[slot].isLive {
             if let subscription = entries[slot].subscription { all.append(subscription) }

@@ -64,7 +64,7 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S)
         where C.Failure == S.Failure, S.Input == (A.Output, B.Output, C.Output) {
-            subscribeCombining(.zip, "Zip3", subscriber, a, b, c)
+            subscribeCombining(.zip, "Zip", subscriber, a, b, c)
         }
     }
 
@@ -97,7 +97,7 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S)
         where D.Failure == S.Failure, S.Input == (A.Output, B.Output, C.Output, D.Output) {
-            subscribeCombining(.zip, "Zip4", subscriber, a, b, c, d)
+            subscribeCombining(.zip, "Zip", subscriber, a, b, c, d)
         }
     }
 }

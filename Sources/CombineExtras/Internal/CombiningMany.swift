@@ -138,8 +138,12 @@ where Downstream.Input == [Value] {
             guard !terminated, !finished[index] else { return nil }
             finished[index] = true
             finishedCount += 1
+            if case .failure = completion {
+                // Apple's `Zip` cancels every upstream on a failure, the failed one too.
+                if rule == .combineLatest { subscriptions[index] = nil }
+                return finishLocked(completion)
+            }
             subscriptions[index] = nil
-            if case .failure = completion { return finishLocked(completion) }
             // The rules of Apple's `Zip` and `CombineLatest`: zip ends once a finished
             // upstream has no value left to pair; combineLatest only once all have finished,
             // even when one finished without a value and no array can be made any more.

@@ -53,8 +53,8 @@ extension Collection where Element: Publisher {
     /// - It finishes, cancelling the others, as soon as a publisher has finished and none of
     ///   its values waits to be zipped (no further array can be completed) — Apple's `Zip`
     ///   rule, which CombineExt's collection `zip` inherits; arrays already made are delivered
-    ///   first. It fails, cancelling the others, as soon as one fails (arrays not yet delivered
-    ///   are dropped).
+    ///   first. It fails as soon as one fails, cancelling every publisher (the failed one too, as
+    ///   Apple's `Zip` does; arrays not yet delivered are dropped).
     /// - An empty collection finishes at once, without a value.
     ///
     /// - Returns: A publisher of arrays with one value from each publisher.

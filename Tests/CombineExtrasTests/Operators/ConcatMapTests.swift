@@ -24,6 +24,42 @@ struct ConcatMapTests {
         #expect(subscriber.violations.isEmpty)
     }
 
+    /// Inner publishers that finish while being subscribed (a `Just`) are started one after
+    /// another by one loop, not nested: a long queue of them keeps the stack flat.
+    @Test func aLongQueueOfSynchronousInnersKeepsAFlatStack() {
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+        (0..<100_000).publisher.concatMap { Just($0) }.subscribe(subscriber)
+        subscriber.request(.unlimited)
+        #expect(subscriber.values.count == 100_000)
+        #expect(subscriber.values.last == 99_999)
+        #expect(subscriber.completion == .finished)
+    }
+
+    /// An inner's failure cancels the upstream, so a hot upstream stops feeding a queue
+    /// nobody will read; the queued inner publishers and the transform are let go.
+    @Test func anInnerFailureCancelsTheUpstreamAndLetsTheQueueGo() {
+        let upstream = TestPublisher<Int, OperatorFailure>()
+        let failing = TestPublisher<String, OperatorFailure>()
+        let subscriber = TestSubscriber<String, OperatorFailure>()
+        weak var weakToken: LifetimeTokenForConcat?
+        do {
+            let token = LifetimeTokenForConcat()
+            weakToken = token
+            upstream.concatMap { [token] value -> AnyPublisher<String, OperatorFailure> in
+                _ = token
+                return value == 1
+                    ? failing.eraseToAnyPublisher()
+                    : Just("x").setFailureType(to: OperatorFailure.self).eraseToAnyPublisher()
+            }.subscribe(subscriber)
+        }
+        upstream.send(1)
+        upstream.send(2)  // queued behind the running inner
+        failing.send(completion: .failure(OperatorFailure(code: 1)))
+        #expect(upstream.cancelCount == 1)
+        #expect(subscriber.completion == .failure(OperatorFailure(code: 1)))
+        #expect(weakToken == nil)
+    }
+
     @Test func keepsTheOrderOfTheUpstreamValuesWithAHotUpstream() {
         let upstream = PassthroughSubject<Int, Never>()
         let delays = TestScheduler<VirtualTime, Never>()
@@ -84,3 +120,5 @@ struct ConcatMapTests {
         #expect(subscriber.violations.isEmpty)
     }
 }
+
+private final class LifetimeTokenForConcat {}

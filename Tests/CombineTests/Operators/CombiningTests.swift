@@ -70,12 +70,35 @@ struct ZipTests {
         let subscriber = TestSubscriber<(Int, Int), Failure>()
         a.zip(b).subscribe(subscriber)
         b.send(completion: .failure(Failure(code: 2)))
+        // As Apple's, every upstream is cancelled, the failed one too.
         #expect(a.cancelCount == 1)
+        #expect(b.cancelCount == 1)
         guard case .failure(let error) = subscriber.completion else {
             Issue.record("expected a failure")
             return
         }
         #expect(error == Failure(code: 2))
+    }
+
+    /// As Apple's: demand the subscriber adds while receiving a tuple goes back to the upstream
+    /// whose value completed it, as the result of its `receive(_:)`; the others are asked.
+    @Test func demandAddedDuringATupleGoesBackToTheUpstreamThatCompletedIt() {
+        let a = TestPublisher<Int, Never>()
+        let b = TestPublisher<Int, Never>()
+        let subscriber = TestSubscriber<(Int, Int), Never>(initialDemand: .max(1), onValue: { _ in .max(2) })
+        a.zip(b).subscribe(subscriber)
+        #expect(a.send(1) == .none)
+        #expect(b.send(10) == .max(2))
+        #expect(a.requests == [.max(1), .max(2)])
+        #expect(b.requests == [.max(1)])
+        #expect(subscriber.values.map { [$0.0, $0.1] } == [[1, 10]])
+    }
+
+    /// The zip of Zip3 and Zip4 describes itself as "Zip", as Apple's.
+    @Test func everyArityDescribesItsSubscriptionAsZip() {
+        let subscriber = TestSubscriber<(Int, Int, Int), Never>()
+        Just(1).zip(Just(2), Just(3)).subscribe(subscriber)
+        #expect(subscriber.subscription.map { "\($0)" } == "Zip")
     }
 
     @Test func zipWithTransformAndThreeAndFourUpstreams() {

@@ -45,18 +45,76 @@ struct FlatMapTests {
         #expect(subscriber.violations.isEmpty)
     }
 
-    @Test func innerFailureCancelsEverything() {
+    /// Apple's rule: an inner's failure cancels the other inners and lets the upstream go
+    /// without cancelling it; the transform (and what it captured) is let go at the end.
+    @Test func innerFailureCancelsTheOtherInnersAndLetsTheUpstreamGo() {
         let outer = TestPublisher<Int, Failure>()
+        let other = TestPublisher<Int, Failure>()
         let subscriber = TestSubscriber<Int, Failure>()
-        outer.flatMap { value -> AnyPublisher<Int, Failure> in
-            value == 2
-                ? Fail(error: Failure(code: 2)).eraseToAnyPublisher()
-                : Just(value).setFailureType(to: Failure.self).eraseToAnyPublisher()
-        }.subscribe(subscriber)
+        weak var weakToken: LifetimeToken?
+        do {
+            let token = LifetimeToken()
+            weakToken = token
+            outer.flatMap { [token] value -> AnyPublisher<Int, Failure> in
+                _ = token
+                return value == 2
+                    ? Fail(error: Failure(code: 2)).eraseToAnyPublisher()
+                    : other.eraseToAnyPublisher()
+            }.subscribe(subscriber)
+        }
         outer.send(1)
         outer.send(2)
+        #expect(outer.cancelCount == 0)
+        #expect(other.cancelCount == 1)
+        #expect(subscriber.events == [.subscription, .completion(.failure(Failure(code: 2)))])
+        #expect(weakToken == nil)
+        outer.send(3)  // the upstream, left alone, may go on: nothing reaches the subscriber
+        #expect(subscriber.events.count == 2)
+    }
+
+    /// Apple's rule: the upstream's failure cancels the inners before it goes out, and the
+    /// upstream, which has ended, is not cancelled.
+    @Test func upstreamFailureCancelsTheInnersOnly() {
+        let outer = TestPublisher<Int, Failure>()
+        let inner = TestPublisher<Int, Failure>()
+        let subscriber = TestSubscriber<Int, Failure>()
+        outer.flatMap { _ in inner }.subscribe(subscriber)
+        outer.send(1)
+        outer.send(completion: .failure(Failure(code: 1)))
+        #expect(inner.cancelCount == 1)
+        #expect(outer.cancelCount == 0)
+        #expect(subscriber.events == [.subscription, .completion(.failure(Failure(code: 1)))])
+    }
+
+    /// A cancel reaches the inners first, then the upstream, as Apple's.
+    @Test func aCancelReachesTheInnersBeforeTheUpstream() {
+        let order = LockedValue<[String]>([])
+        let outer = TestPublisher<Int, Failure>()
+        let inner = TestPublisher<Int, Failure>()
+        let subscriber = TestSubscriber<Int, Failure>()
+        outer.handleEvents(receiveCancel: { order.append("upstream") })
+            .flatMap { _ in inner.handleEvents(receiveCancel: { order.append("inner") }) }
+            .subscribe(subscriber)
+        outer.send(1)
+        subscriber.cancel()
+        #expect(order.current == ["inner", "upstream"])
+    }
+
+    /// switchToLatest's rule differs: its inner's failure cancels the upstream; and the
+    /// subscriber's answer to a value goes back to the inner as the demand it returns.
+    @Test func switchToLatestInnerFailureCancelsTheUpstreamAndAnswersGoToTheInner() {
+        let outer = TestPublisher<TestPublisher<Int, Failure>, Failure>()
+        let inner = TestPublisher<Int, Failure>()
+        let subscriber = TestSubscriber<Int, Failure>(initialDemand: .max(1), onValue: { _ in .max(2) })
+        outer.switchToLatest().subscribe(subscriber)
+        outer.send(inner)
+        #expect(inner.requests == [.max(1)])
+        #expect(inner.send(1) == .max(2))
+        #expect(inner.requests == [.max(1)])
+        inner.send(completion: .failure(Failure(code: 3)))
         #expect(outer.cancelCount == 1)
-        #expect(subscriber.events == [.subscription, .value(1), .completion(.failure(Failure(code: 2)))])
+        #expect(inner.cancelCount == 0)
+        #expect(subscriber.events == [.subscription, .value(1), .completion(.failure(Failure(code: 3)))])
     }
 
     @Test func finishesWhenOuterAndAllInnersFinish() {

@@ -120,9 +120,10 @@ struct DispatchQueueTimeTests {
         #expect(Set([start, later, Time(DispatchTime(uptimeNanoseconds: 3_000))]).count == 2)
     }
 
+    /// Never below uptime 1 (Dispatch reads 0 as "now"), as Apple's.
     @Test func advancingStaysWithinTheClock() {
         let early = Time(DispatchTime(uptimeNanoseconds: 10))
-        #expect(early.advanced(by: .seconds(-1)).dispatchTime.uptimeNanoseconds == 0)
+        #expect(early.advanced(by: .seconds(-1)).dispatchTime.uptimeNanoseconds == 1)
         let late = Time(DispatchTime(uptimeNanoseconds: UInt64.max - 1))
         #expect(late.advanced(by: .seconds(1)) >= late)
     }
