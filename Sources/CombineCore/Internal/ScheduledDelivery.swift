@@ -24,10 +24,12 @@
 ///
 /// The per-value path is `@inlinable`; the scheduled action captures only this object (no
 /// per-value closure context).
+///
+/// `Reflection` says how the subscription shows itself, as Apple's does per operator:
+/// ``ReflectedAsReceiveOn`` (description "ReceiveOn", an empty mirror) or ``Unreflected``
+/// (delay: no description, mirror or playground description at all).
 @usableFromInline
-final class ScheduledDelivery<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-    CustomReflectable, @unchecked Sendable
-{
+final class ScheduledDelivery<Downstream: Subscriber, Reflection>: Subscriber, Subscription, @unchecked Sendable {
     @usableFromInline typealias Input = Downstream.Input
     @usableFromInline typealias Failure = Downstream.Failure
 
@@ -51,18 +53,13 @@ final class ScheduledDelivery<Downstream: Subscriber>: Subscriber, Subscription,
     /// The completion, behind the queued values.
     @usableFromInline @exclusivity(unchecked) var completion: Subscribers.Completion<Failure>?
     @usableFromInline let scheduleAction: (@escaping () -> Void) -> Void
-    @usableFromInline let description: String
 
     /// - Parameter schedule: Hands an action to the scheduler (at once, or after a delay).
     @inlinable
-    init(downstream: Downstream, name: String, schedule: @escaping (@escaping () -> Void) -> Void) {
+    init(downstream: Downstream, reflection: Reflection.Type, schedule: @escaping (@escaping () -> Void) -> Void) {
         self.downstream = downstream
-        self.description = name
         self.scheduleAction = schedule
     }
-
-    @usableFromInline
-    var customMirror: Mirror { Mirror(self, children: [:]) }
 
     @inlinable
     var upstreamLocked: Subscription? {
@@ -156,15 +153,21 @@ final class ScheduledDelivery<Downstream: Subscriber>: Subscriber, Subscription,
 
     // MARK: From downstream
 
+    /// Passes any demand upstream, `.none` included, as Apple's.
     @usableFromInline
     func request(_ demand: Subscribers.Demand) {
-        demand.assertNonZero()
         lock.withLock { upstreamLocked }?.request(demand)
     }
 
+    /// A cancel before the upstream's subscription is ignored, as Apple's: only the upstream
+    /// side holds this subscription then, and the subscription that comes later is taken.
     @usableFromInline
     func cancel() {
         lock.acquire()
+        if case .awaitingSubscription = state {
+            lock.release()
+            return
+        }
         let state = self.state
         self.state = .done
         let downstream = self.downstream.take()
@@ -178,4 +181,24 @@ final class ScheduledDelivery<Downstream: Subscriber>: Subscriber, Subscription,
         _ = values
         _ = completion
     }
+}
+
+/// ``ScheduledDelivery`` shown as Apple's `receive(on:)` subscription.
+@usableFromInline
+enum ReflectedAsReceiveOn {}
+
+/// ``ScheduledDelivery`` without description or mirror, as Apple's `delay` subscription.
+@usableFromInline
+enum Unreflected {}
+
+extension ScheduledDelivery: CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+where Reflection == ReflectedAsReceiveOn {
+    @usableFromInline
+    var description: String { "ReceiveOn" }
+
+    @usableFromInline
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+
+    @usableFromInline
+    var playgroundDescription: Any { description }
 }

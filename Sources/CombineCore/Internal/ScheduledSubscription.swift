@@ -1,7 +1,51 @@
+/// Where a ``ScheduledSubscription`` stands with its upstream. Not nested in the generic
+/// class, so that reading it looks up no type metadata.
+enum ScheduledUpstreamState {
+    case awaitingSubscription
+    case subscribed
+    /// The upstream completed (its subscription is kept until the completion is delivered,
+    /// so that a cancel meanwhile still reaches it, as Apple's).
+    case ended
+}
+
+/// What a time operator does at its edges, as Apple's: named where each operator creates its
+/// subscription.
+struct ScheduledEdges {
+    enum EarlyCancel {
+        /// A cancel before the upstream's subscription is final: that subscription is
+        /// cancelled when it comes (throttle, collect by time).
+        case final
+        /// Ignored: the subscription that comes later is taken and handed on (timeout,
+        /// debounce). Only the upstream side can send it: the subscriber has not been handed
+        /// the subscription yet.
+        case ignored
+    }
+
+    enum ZeroDemand {
+        /// `request(.none)` traps (debounce, collect by time).
+        case traps
+        /// Ignored (throttle).
+        case ignored
+        /// Passed upstream (timeout).
+        case forwardedUpstream
+    }
+
+    var earlyCancel: EarlyCancel
+    var zeroDemand: ZeroDemand
+    /// The operator's timer may not fire inside the `schedule(after:interval:...)` call that
+    /// starts it (timeout, whose Apple version traps there on its own lock).
+    var synchronousTimerTraps = false
+}
+
 /// The engine of the time operators — `debounce`, `throttle`, `timeout` and
 /// `collect(_:options:)` by time: a ``FanIn`` delivery (within demand, one call at a time,
 /// nested when re-entrant) fed by actions that run on the operator's scheduler, with one
 /// upstream subscription and at most one timer.
+///
+/// Apple's shape: the subscription is itself the upstream's subscriber, and the subscriber is
+/// handed it when the upstream's subscription arrives (``willHandOff()`` runs before,
+/// ``didHandOff()`` after); a value, completion or request before that is ignored, a cancel
+/// before it follows ``ScheduledEdges/earlyCancel``.
 ///
 /// A subclass reacts to the upstream in ``upstreamValue(_:)`` and ``upstreamCompleted(_:)``,
 /// to its timer in ``timerFired(_:)`` and to the subscriber in ``FanIn/didRequest(_:)``. It
@@ -10,47 +54,56 @@
 ///
 /// Every action handed to the scheduler holds the subscription weakly: a cancelled or
 /// completed subscription is released at once, not when its last timer would have fired.
-class ScheduledSubscription<Input, Downstream: Subscriber, Context: Scheduler>: FanIn<Downstream>,
-    @unchecked Sendable
+class ScheduledSubscription<Input, Downstream: Subscriber, Context: Scheduler>: FanIn<Downstream>, Subscriber,
+    CustomPlaygroundDisplayConvertible, @unchecked Sendable
 {
     typealias Stride = Context.SchedulerTimeType.Stride
     typealias Completion = Subscribers.Completion<Downstream.Failure>
 
     let scheduler: Context
     let options: Context.SchedulerOptions?
+    let edges: ScheduledEdges
+    private var state = ScheduledUpstreamState.awaitingSubscription
     private var upstream: Subscription?
-    /// The upstream completed, or this subscription cancelled it: nothing more comes from it.
-    private var upstreamEnded = false
-    /// Demand asked of the upstream before its subscription arrived.
-    private var unsentUpstreamDemand = Subscribers.Demand.none
     private var timer: Cancellable?
     /// Identifies the running timer; bumped whenever the timer is restarted or stopped, so a
     /// firing of a replaced timer is recognised and ignored.
     private var timerGeneration = 0
+    /// The thread inside the scheduler call that starts the timer (see
+    /// ``ScheduledEdges/synchronousTimerTraps``).
+    private var startingTimerThread: UInt = 0
 
-    init(downstream: Downstream, name: String, scheduler: Context, options: Context.SchedulerOptions?) {
+    init(
+        downstream: Downstream, name: String, scheduler: Context, options: Context.SchedulerOptions?,
+        edges: ScheduledEdges
+    ) {
         self.scheduler = scheduler
         self.options = options
+        self.edges = edges
         super.init(downstream: downstream, name: name)
     }
 
-    /// Hands this subscription to the subscriber, then subscribes it to `upstream`.
+    var playgroundDescription: Any { description }
+
+    /// Subscribes this subscription to `upstream`; the subscriber is handed it when the
+    /// upstream's subscription arrives.
     final func attach<Upstream: Publisher>(to upstream: Upstream)
     where Upstream.Output == Input, Upstream.Failure == Downstream.Failure {
-        start()
-        didStart()
-        upstream.subscribe(Child(owner: self))
+        upstream.subscribe(self)
     }
 
     // MARK: For subclasses to override
 
-    /// The subscriber has its subscription; the upstream is about to be subscribed.
-    func didStart() {}
+    /// The upstream's subscription arrived; the subscriber is about to be handed this one.
+    func willHandOff() {}
+
+    /// The subscriber has been handed this subscription.
+    func didHandOff() {}
 
     /// A value from the upstream. - Returns: The demand to add upstream.
     func upstreamValue(_ input: Input) -> Subscribers.Demand { .none }
 
-    /// The upstream completed (it is already forgotten; it will not be cancelled).
+    /// The upstream completed (the first completion, while subscribed).
     func upstreamCompleted(_ completion: Completion) {}
 
     /// The timer started by ``restartTimer(every:if:)`` that returned `generation` fired; it
@@ -59,9 +112,12 @@ class ScheduledSubscription<Input, Downstream: Subscriber, Context: Scheduler>: 
 
     // MARK: For subclasses (call with `lock` held)
 
-    /// Whether upstream values still count: the upstream has not ended and no completion
-    /// was produced.
-    final var isLiveLocked: Bool { !upstreamEnded && !isTerminated }
+    /// Whether upstream values still count: subscribed, the upstream has not ended and no
+    /// completion was produced.
+    final var isLiveLocked: Bool {
+        if case .subscribed = state { return !isTerminated }
+        return false
+    }
 
     /// Whether `generation` identifies the running timer.
     final func isCurrentTimerLocked(_ generation: Int) -> Bool { generation == timerGeneration }
@@ -85,17 +141,10 @@ class ScheduledSubscription<Input, Downstream: Subscriber, Context: Scheduler>: 
 
     // MARK: For subclasses (call without the lock)
 
-    /// Asks the upstream for `demand` (remembered until the upstream subscription arrives).
-    final func requestUpstream(_ demand: Subscribers.Demand) {
-        guard demand > 0 else { return }
-        let subscription: Subscription? = lock.withLock {
-            guard let upstream = self.upstream else {
-                if !upstreamEnded { unsentUpstreamDemand += demand }
-                return nil
-            }
-            return upstream
-        }
-        subscription?.request(demand)
+    /// Asks the upstream for `demand`; `.none` only when `evenIfNone` (timeout passes it on).
+    final func requestUpstream(_ demand: Subscribers.Demand, evenIfNone: Bool = false) {
+        guard demand > 0 || evenIfNone else { return }
+        lock.withLock { upstream }?.request(demand)
     }
 
     /// Starts the timer afresh: ``timerFired(_:)`` runs `interval` from now and then every
@@ -113,14 +162,17 @@ class ScheduledSubscription<Input, Downstream: Subscriber, Context: Scheduler>: 
         guard let started else { return nil }
         started.previous?.cancel()
         let generation = started.generation
+        let me = currentThreadID()
+        if edges.synchronousTimerTraps { lock.withLock { startingTimerThread = me } }
         let timer = scheduler.schedule(
             after: scheduler.now.advanced(by: interval), interval: interval, tolerance: scheduler.minimumTolerance,
             options: options
         ) { [weak self] in
-            self?.timerFired(generation)
+            self?.timerAction(generation)
         }
         // A scheduler that runs the action at once may have stopped the timer already.
         let kept: Bool = lock.withLock {
+            startingTimerThread = 0
             guard generation == timerGeneration, !isTerminated else { return false }
             self.timer = timer
             return true
@@ -129,24 +181,39 @@ class ScheduledSubscription<Input, Downstream: Subscriber, Context: Scheduler>: 
         return generation
     }
 
+    private func timerAction(_ generation: Int) {
+        if edges.synchronousTimerTraps {
+            let me = currentThreadID()
+            let insideStart = lock.withLock { startingTimerThread == me }
+            if insideStart {
+                preconditionFailure(
+                    "\(description): the scheduler ran the timer inside schedule(after:interval:tolerance:options:_:); "
+                        + "\(description.lowercased()) needs a scheduler that runs actions later")
+            }
+        }
+        timerFired(generation)
+    }
+
     /// Stops the timer.
     final func stopTimer() {
         lock.withLock { stopTimerLocked() }?.cancel()
     }
 
     /// Delivers `output` (whose demand is already accounted for) and then `completion`, each
-    /// when given.
+    /// when given. With the completion, the upstream's subscription is let go.
     final func emit(_ output: Downstream.Input?, then completion: Completion?) {
         if let output {
             lock.withLock { enqueueLocked(output) }
             drain()
         }
         guard let completion else { return }
+        var upstream: Subscription?  // released after the lock, not cancelled: it has ended
         let timer = lock.withLock {
-            finishLocked(completion)
+            if finishLocked(completion), case .ended = state { upstream = self.upstream.take() }
             return stopTimerLocked()
         }
         timer?.cancel()
+        _ = upstream
         drain()
     }
 
@@ -160,12 +227,43 @@ class ScheduledSubscription<Input, Downstream: Subscriber, Context: Scheduler>: 
         }
     }
 
-    // MARK: Cancellation
+    // MARK: Subscription
 
-    /// Stops the timer and cancels the upstream (once).
+    override func request(_ demand: Subscribers.Demand) {
+        let awaiting: Bool = lock.withLock {
+            if case .awaitingSubscription = state { return true }
+            return false
+        }
+        if awaiting { return }  // Apple's: a request before the subscription is ignored
+        if demand == .none {
+            switch edges.zeroDemand {
+            case .traps: break
+            case .ignored: return
+            case .forwardedUpstream:
+                let live = lock.withLock { downstream != nil }
+                if live { didRequest(.none) }
+                return
+            }
+        }
+        super.request(demand)
+    }
+
+    override func cancel() {
+        if case .ignored = edges.earlyCancel {
+            let awaiting: Bool = lock.withLock {
+                if case .awaitingSubscription = state { return true }
+                return false
+            }
+            if awaiting { return }
+        }
+        super.cancel()
+    }
+
+    /// Stops the timer and cancels the upstream (once), also after the upstream completed
+    /// while its completion waits to be delivered.
     override func cancelUpstreams() {
         let (upstream, timer): (Subscription?, Cancellable?) = lock.withLock {
-            upstreamEnded = true
+            if case .subscribed = state { state = .ended }
             defer { self.upstream = nil }
             return (self.upstream, stopTimerLocked())
         }
@@ -173,43 +271,36 @@ class ScheduledSubscription<Input, Downstream: Subscriber, Context: Scheduler>: 
         upstream?.cancel()
     }
 
-    // MARK: Upstream
+    // MARK: Subscriber (the upstream)
 
-    private func upstreamSubscribed(_ subscription: Subscription) {
-        let demand: Subscribers.Demand? = lock.withLock {
-            guard upstream == nil, isLiveLocked else { return nil }
+    final func receive(subscription: Subscription) {
+        let accepted: Bool = lock.withLock {
+            guard case .awaitingSubscription = state, !isTerminated else { return false }
+            state = .subscribed
             upstream = subscription
-            defer { unsentUpstreamDemand = .none }
-            return unsentUpstreamDemand
+            return true
         }
-        guard let demand else {
+        guard accepted else {
             subscription.cancel()
             return
         }
-        if demand > 0 { subscription.request(demand) }
+        willHandOff()
+        start()
+        didHandOff()
     }
 
-    private func upstreamEnded(with completion: Completion) {
-        var finishedUpstream: Subscription?  // released after the lock
+    /// Each operator checks ``isLiveLocked`` in ``upstreamValue(_:)`` (under the lock it takes
+    /// anyway), so a value before the subscription or after the end is ignored.
+    final func receive(_ input: Input) -> Subscribers.Demand {
+        upstreamValue(input)
+    }
+
+    final func receive(completion: Completion) {
         let first: Bool = lock.withLock {
-            guard !upstreamEnded else { return false }
-            upstreamEnded = true
-            finishedUpstream = upstream.take()
+            guard case .subscribed = state, !isTerminated else { return false }
+            state = .ended
             return true
         }
-        _ = finishedUpstream
         if first { upstreamCompleted(completion) }
-    }
-
-    private struct Child: Subscriber, CustomStringConvertible {
-        typealias Failure = Downstream.Failure
-
-        let owner: ScheduledSubscription
-        let combineIdentifier = CombineIdentifier()
-        var description: String { owner.description }
-
-        func receive(subscription: Subscription) { owner.upstreamSubscribed(subscription) }
-        func receive(_ input: Input) -> Subscribers.Demand { owner.upstreamValue(input) }
-        func receive(completion: Completion) { owner.upstreamEnded(with: completion) }
     }
 }

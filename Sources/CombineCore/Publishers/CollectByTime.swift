@@ -78,10 +78,12 @@ where Downstream.Input == [Element] {
         case .byTimeOrCount(let context, let stride, let count):
             (scheduler, interval, maxCount) = (context, stride, count)
         }
-        super.init(downstream: downstream, name: "CollectByTime", scheduler: scheduler, options: options)
+        super.init(
+            downstream: downstream, name: "CollectByTime", scheduler: scheduler, options: options,
+            edges: ScheduledEdges(earlyCancel: .final, zeroDemand: .traps))
     }
 
-    override func didStart() {
+    override func didHandOff() {
         restartTimer(every: interval)
     }
 

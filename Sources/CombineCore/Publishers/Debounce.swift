@@ -64,10 +64,25 @@ private final class DebounceSubscription<Downstream: Subscriber, Context: Schedu
 
     init(downstream: Downstream, dueTime: Stride, scheduler: Context, options: Context.SchedulerOptions?) {
         self.dueTime = dueTime
-        super.init(downstream: downstream, name: "Debounce", scheduler: scheduler, options: options)
+        super.init(
+            downstream: downstream, name: "Debounce", scheduler: scheduler, options: options,
+            edges: ScheduledEdges(earlyCancel: .ignored, zeroDemand: .traps))
     }
 
-    override func didStart() {
+    /// As Apple's: the subscriber, its outstanding demand and the value waiting.
+    override var customMirror: Mirror {
+        let (downstream, demand, pending) = lock.withLock { (self.downstream, self.demand, self.pending) }
+        let none = Optional<Any>.none as Any
+        return Mirror(
+            self,
+            children: [
+                ("downstream", downstream.map { $0 as Any } ?? none), ("downstreamDemand", demand),
+                ("currentValue", pending.map { $0 as Any } ?? none),
+            ])
+    }
+
+    /// Apple's: the upstream is asked for everything after the subscriber has the subscription.
+    override func didHandOff() {
         requestUpstream(.unlimited)
     }
 

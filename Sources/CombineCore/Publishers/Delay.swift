@@ -53,7 +53,7 @@ extension Publishers {
                 self.scheduler, self.interval, self.tolerance, self.options
             )
             upstream.subscribe(
-                ScheduledDelivery(downstream: subscriber, name: "Delay") { action in
+                ScheduledDelivery(downstream: subscriber, reflection: Unreflected.self) { action in
                     scheduler.schedule(
                         after: scheduler.now.advanced(by: interval), tolerance: tolerance, options: options, action)
                 })

@@ -35,7 +35,7 @@ extension Publishers {
             let scheduler = self.scheduler
             let options = self.options
             upstream.subscribe(
-                ScheduledDelivery(downstream: subscriber, name: "ReceiveOn") { action in
+                ScheduledDelivery(downstream: subscriber, reflection: ReflectedAsReceiveOn.self) { action in
                     scheduler.schedule(options: options, action)
                 })
         }

@@ -40,7 +40,7 @@ extension Publishers {
         /// Passes values and the completion through; sends subscription, requests and
         /// cancellation through the scheduler.
         private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-            CustomReflectable, @unchecked Sendable
+            CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
         where Downstream.Input == Output, Downstream.Failure == Failure {
             typealias Input = Output
 
@@ -48,6 +48,8 @@ extension Publishers {
             @exclusivity(unchecked) private var downstream: Downstream?
             @exclusivity(unchecked) private var upstream: Subscription?
             @exclusivity(unchecked) private var subscribed = false
+            /// The thread calling the upstream's `request` or `cancel` for this subscription now.
+            @exclusivity(unchecked) private var callingUpstreamThread: UInt = 0
             private let onScheduler: (@escaping () -> Void) -> Void
 
             init(downstream: Downstream, onScheduler: @escaping (@escaping () -> Void) -> Void) {
@@ -57,6 +59,7 @@ extension Publishers {
 
             var description: String { "SubscribeOn" }
             var customMirror: Mirror { Mirror(self, children: [:]) }
+            var playgroundDescription: Any { description }
 
             func receive(subscription: Subscription) {
                 let downstream: Downstream? = lock.withLock {
@@ -88,19 +91,44 @@ extension Publishers {
                 if upstream != nil { downstream?.receive(completion: completion) }
             }
 
+            /// Any demand, `.none` included, goes upstream on the scheduler, as Apple's.
             func request(_ demand: Subscribers.Demand) {
-                demand.assertNonZero()
                 guard let upstream = lock.withLock({ self.upstream }) else { return }
-                onScheduler { upstream.request(demand) }
+                onScheduler { self.callUpstream { upstream.request(demand) } }
             }
 
+            /// A cancel before the upstream's subscription is ignored, as Apple's: the subscriber
+            /// has not been handed this subscription yet.
             func cancel() {
                 lock.acquire()
+                guard subscribed else {
+                    lock.release()
+                    return
+                }
                 let upstream = self.upstream.take()
                 let downstream = self.downstream.take()
                 lock.release()
-                if let upstream { onScheduler { upstream.cancel() } }
+                if let upstream { onScheduler { self.callUpstream { upstream.cancel() } } }
                 _ = downstream  // released here, outside the lock
+            }
+
+            /// Calls the upstream. A request or cancel that the scheduler runs at once from
+            /// inside the upstream's own `request` (a synchronous scheduler such as
+            /// `ImmediateScheduler`) traps, as Apple's does on its lock.
+            private func callUpstream(_ call: () -> Void) {
+                let me = currentThreadID()
+                lock.acquire()
+                if callingUpstreamThread == me {
+                    lock.release()
+                    preconditionFailure(
+                        "subscribe(on:) was asked to request or cancel from inside its upstream's request(_:) on the "
+                            + "same thread (a scheduler that runs actions at once)")
+                }
+                let previous = callingUpstreamThread
+                callingUpstreamThread = me
+                lock.release()
+                call()
+                lock.withLock { callingUpstreamThread = previous }
             }
         }
     }
@@ -115,7 +143,7 @@ extension Publisher {
     ///
     /// ```swift
     /// expensivePublisher
-    ///     .receive(subscriber: on: backgroundQueue)
+    ///     .subscribe(on: backgroundQueue)
     ///     .receive(on: DispatchQueue.main)
     ///     .sink { update($0) }
     /// ```

@@ -66,14 +66,23 @@ private final class ThrottleSubscription<Downstream: Subscriber, Context: Schedu
     init(downstream: Downstream, interval: Stride, scheduler: Context, latest: Bool) {
         self.interval = interval
         self.latest = latest
-        super.init(downstream: downstream, name: "Throttle", scheduler: scheduler, options: nil)
+        super.init(
+            downstream: downstream, name: "Throttle", scheduler: scheduler, options: nil,
+            edges: ScheduledEdges(earlyCancel: .final, zeroDemand: .ignored))
+        // Apple's throttle reads the clock when it is made, when it is subscribed, for each
+        // value and the completion while subscribed, and before delivering a value alone.
+        _ = scheduler.now
     }
 
-    override func didStart() {
+    override var customMirror: Mirror { Mirror(self, children: [:]) }
+
+    override func willHandOff() {
+        _ = scheduler.now
         requestUpstream(.unlimited)
     }
 
     override func upstreamValue(_ input: Downstream.Input) -> Subscribers.Demand {
+        guard lock.withLock({ isLiveLocked }) else { return .none }
         let now = scheduler.now
         // The time to schedule a delivery at, if this value starts a new one.
         var replaced: Downstream.Input?  // the value this one supersedes, released after the lock
@@ -103,6 +112,7 @@ private final class ThrottleSubscription<Downstream: Subscriber, Context: Schedu
     }
 
     override func upstreamCompleted(_ completion: Completion) {
+        _ = scheduler.now
         let waits: Bool = lock.withLock {
             guard pending != nil else { return false }
             pendingCompletion = completion
@@ -112,13 +122,19 @@ private final class ThrottleSubscription<Downstream: Subscriber, Context: Schedu
     }
 
     private func deliverPending() {
-        let now = scheduler.now
+        // The clock is read only for a value that goes out alone, while subscribed (Apple's).
+        let readsClock: Bool? = lock.withLock {
+            guard !isTerminated, downstream != nil else { return nil }
+            return pending != nil && pendingCompletion == nil
+        }
+        guard let readsClock else { return }
+        let now = readsClock ? scheduler.now : nil
         let (value, completion): (Downstream.Input?, Completion?) = lock.withLock {
             defer {
                 pending = nil
                 pendingCompletion = nil
             }
-            if pending != nil { lastDelivery = now }
+            if pending != nil, let now { lastDelivery = now }
             return (pending, pendingCompletion)
         }
         emit(value, then: completion)

@@ -73,10 +73,15 @@ private final class TimeoutSubscription<Downstream: Subscriber, Context: Schedul
     ) {
         self.interval = interval
         self.customError = customError
-        super.init(downstream: downstream, name: "Timeout", scheduler: scheduler, options: options)
+        super.init(
+            downstream: downstream, name: "Timeout", scheduler: scheduler, options: options,
+            edges: ScheduledEdges(earlyCancel: .ignored, zeroDemand: .forwardedUpstream, synchronousTimerTraps: true))
     }
 
-    override func didStart() {
+    override var customMirror: Mirror { Mirror(self, children: [:]) }
+
+    /// Apple's: the clock starts before the subscriber is handed the subscription.
+    override func willHandOff() {
         restartTimer(every: interval) { isLiveLocked }
     }
 
@@ -86,7 +91,7 @@ private final class TimeoutSubscription<Downstream: Subscriber, Context: Schedul
             defer { requested = true }
             return !requested && isLiveLocked
         }
-        requestUpstream(demand)
+        requestUpstream(demand, evenIfNone: true)
     }
 
     override func didDeliver(_ additionalDemand: Subscribers.Demand) {

@@ -142,6 +142,55 @@ struct SubscribeOnTests {
     }
 }
 
+/// Apple's edges of receive(on:), delay and subscribe(on:): `.none` is passed upstream, and the
+/// subscriptions show themselves per operator.
+@Suite("receive(on:), delay, subscribe(on:): Apple's edges")
+struct SchedulingEdgeTests {
+    @Test func requestingNoneIsPassedUpstream() {
+        let scheduler = VirtualScheduler()
+        let upstream = TestPublisher<Int, Never>()
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+        upstream.receive(on: scheduler).subscribe(subscriber)
+        subscriber.subscription?.request(.none)
+        #expect(upstream.requests == [.none])
+
+        let later = TestPublisher<Int, Never>()
+        let subscribed = TestSubscriber<Int, Never>(initialDemand: .none)
+        later.subscribe(on: scheduler).subscribe(subscribed)
+        scheduler.advance()
+        subscribed.subscription?.request(.none)
+        scheduler.advance()
+        #expect(later.requests == [.none])
+    }
+
+    @Test func subscriptionsShowThemselvesAsApples() throws {
+        let scheduler = VirtualScheduler()
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+        Just(1).receive(on: scheduler).subscribe(subscriber)
+        let receiveOn = subscriber.subscription
+        #expect(receiveOn.map { "\($0)" } == "ReceiveOn")
+        #expect(receiveOn.map { Mirror(reflecting: $0).children.count } == 0)
+        let delayed = TestSubscriber<Int, Never>(initialDemand: .none)
+        Just(1).delay(for: .seconds(1), scheduler: scheduler).subscribe(delayed)
+        // Apple's delay subscription has no description, mirror or playground description.
+        let delay = try #require(delayed.subscription)
+        #expect(!(delay is CustomStringConvertible))
+        #expect(!(delay is CustomReflectable))
+    }
+
+    /// Apple's subscribe(on:) calls its upstream under a lock; with a scheduler that runs
+    /// actions at once, a request made from inside the upstream's own request traps there.
+    /// Ours names the rule.
+    @Test func aRequestFromInsideTheUpstreamsRequestOnAnImmediateSchedulerTraps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1), onValue: { _ in .none })
+            let upstream = (1...3).publisher.handleEvents(receiveOutput: { _ in subscriber.request(.max(1)) })
+            upstream.subscribe(on: ImmediateScheduler.shared).subscribe(subscriber)
+        }
+        #expect(standardErrorText(of: result).contains("subscribe(on:) was asked to request or cancel from inside"))
+    }
+}
+
 @Suite("delay(for:tolerance:scheduler:options:)")
 struct DelayTests {
     @Test func delaysEachValueAndTheCompletionByTheInterval() {
