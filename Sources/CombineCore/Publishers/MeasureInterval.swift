@@ -33,15 +33,22 @@ extension Publishers {
             upstream.subscribe(Inner(downstream: subscriber, scheduler: scheduler))
         }
 
-        private final class Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible, @unchecked Sendable
+        /// Apple's shape: the upstream's subscriber is the subscription, handed to the
+        /// subscriber once the clock was read for the start. Demand the subscriber returns for
+        /// a value is asked of the upstream at once; requests (`.none` included) go upstream as
+        /// they come. Before the subscription a value, completion, request or cancel is ignored.
+        private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
+            CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
         where Downstream.Input == Output, Downstream.Failure == Failure {
             typealias Input = Upstream.Output
 
             private let lock = Lock()
             @exclusivity(unchecked) private var last: Context.SchedulerTimeType?
-            private let downstream: Downstream
+            /// `nil` until the upstream's subscription comes, and after the end or a cancel.
+            @exclusivity(unchecked) private var upstream: Subscription?
+            @exclusivity(unchecked) private var downstream: Downstream?
+            @exclusivity(unchecked) private var subscribed = false
             private let scheduler: Context
-            let combineIdentifier = CombineIdentifier()
 
             init(downstream: Downstream, scheduler: Context) {
                 self.downstream = downstream
@@ -49,24 +56,63 @@ extension Publishers {
             }
 
             var description: String { "MeasureInterval" }
+            var customMirror: Mirror { Mirror(self, children: [:]) }
+            var playgroundDescription: Any { description }
 
             func receive(subscription: Subscription) {
+                lock.acquire()
+                guard !subscribed, let downstream else {
+                    lock.release()
+                    subscription.cancel()
+                    return
+                }
+                subscribed = true
+                upstream = subscription
+                lock.release()
                 let now = scheduler.now
-                lock.withLock { last = now }
-                downstream.receive(subscription: subscription)
+                lock.acquire()
+                last = now
+                lock.release()
+                downstream.receive(subscription: self)
             }
 
             func receive(_ input: Input) -> Subscribers.Demand {
-                let now = scheduler.now
-                let previous: Context.SchedulerTimeType? = lock.withLock {
-                    defer { last = now }
-                    return last
+                lock.acquire()
+                guard upstream != nil, let downstream else {
+                    lock.release()
+                    return .none
                 }
-                return downstream.receive((previous ?? now).distance(to: now))
+                lock.release()
+                let now = scheduler.now
+                lock.acquire()
+                let previous = last ?? now
+                last = now
+                lock.release()
+                let more = downstream.receive(previous.distance(to: now))
+                if more > 0 { lock.withLock { upstream }?.request(more) }
+                return .none
             }
 
             func receive(completion: Subscribers.Completion<Failure>) {
-                downstream.receive(completion: completion)
+                lock.acquire()
+                let upstream = self.upstream.take()
+                let downstream = self.downstream.take()
+                lock.release()
+                _ = upstream  // released here, outside the lock
+                if upstream != nil { downstream?.receive(completion: completion) }
+            }
+
+            func request(_ demand: Subscribers.Demand) {
+                lock.withLock { upstream }?.request(demand)
+            }
+
+            func cancel() {
+                lock.acquire()
+                let upstream = self.upstream.take()
+                let downstream = subscribed ? self.downstream.take() : nil
+                lock.release()
+                upstream?.cancel()
+                _ = downstream  // released here, outside the lock
             }
         }
     }
