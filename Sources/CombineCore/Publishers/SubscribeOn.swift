@@ -124,11 +124,13 @@ extension Publishers {
                         "subscribe(on:) was asked to request or cancel from inside its upstream's request(_:) on the "
                             + "same thread (a scheduler that runs actions at once)")
                 }
-                let previous = callingUpstreamThread
-                callingUpstreamThread = me
+                // Another thread's call may be under way (a concurrent scheduler): only the
+                // thread that set the mark clears it.
+                let marks = callingUpstreamThread == 0
+                if marks { callingUpstreamThread = me }
                 lock.release()
                 call()
-                lock.withLock { callingUpstreamThread = previous }
+                if marks { lock.withLock { callingUpstreamThread = 0 } }
             }
         }
     }
