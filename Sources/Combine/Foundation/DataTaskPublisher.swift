@@ -106,16 +106,18 @@ private protocol DataTaskResultReceiver: AnyObject, Sendable {
 }
 
 /// The subscription of a data task publisher: it starts the data task on the first demand and
-/// delivers its result once.
+/// delivers its result once. As Apple's, a later request resumes the task again (a no-op for
+/// a running task), and the mirror shows the task, the subscriber, the publisher and the
+/// demand.
 ///
-/// `@unchecked Sendable`: `downstream` and `phase` are read and written only under `lock`;
-/// the task is created, resumed and cancelled, and the subscriber called, after releasing it.
+/// `@unchecked Sendable`: its state is read and written only under `lock`; the task is
+/// created, resumed and cancelled, and the subscriber called, after releasing it.
 private final class DataTaskSubscription<Downstream: Subscriber>: Subscription, DataTaskResultReceiver,
-    CustomStringConvertible, CustomReflectable, @unchecked Sendable
+    CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
 where Downstream.Input == (data: Data, response: URLResponse), Downstream.Failure == URLError {
     private enum Phase {
         /// No demand yet.
-        case waiting(URLSession.DataTaskPublisher)
+        case waiting
         /// The first demand arrived; the task is being created.
         case starting
         case running(URLSessionDataTask)
@@ -125,28 +127,52 @@ where Downstream.Input == (data: Data, response: URLResponse), Downstream.Failur
 
     private let lock = Lock()
     private var downstream: Downstream?
-    private var phase: Phase
+    /// The publisher, until the end.
+    private var parent: URLSession.DataTaskPublisher?
+    private var phase = Phase.waiting
+    private var demand = Subscribers.Demand.none
 
     init(downstream: Downstream, publisher: URLSession.DataTaskPublisher) {
         self.downstream = downstream
-        phase = .waiting(publisher)
+        parent = publisher
     }
 
     var description: String { "DataTaskPublisher" }
+    var playgroundDescription: Any { description }
 
     var customMirror: Mirror {
-        let task: URLSessionDataTask? = lock.withLock {
-            if case .running(let task) = phase { task } else { nil }
-        }
-        return Mirror(self, children: ["task": task as Any])
+        let (task, downstream, parent, demand):
+            (URLSessionDataTask?, Downstream?, URLSession.DataTaskPublisher?, Subscribers.Demand) =
+                lock.withLock {
+                    let task: URLSessionDataTask? = if case .running(let task) = phase { task } else { nil }
+                    return (task, self.downstream, self.parent, self.demand)
+                }
+        let children: [Mirror.Child] = [
+            ("task", task as Any), ("downstream", downstream as Any), ("parent", parent as Any), ("demand", demand),
+        ]
+        return Mirror(self, children: children)
     }
 
     func request(_ demand: Subscribers.Demand) {
         precondition(demand != .none, "API Violation: demand must not be zero")
+        var running: URLSessionDataTask?
         let publisher: URLSession.DataTaskPublisher? = lock.withLock {
-            guard case .waiting(let publisher) = phase else { return nil }
-            phase = .starting
-            return publisher
+            guard downstream != nil else { return nil }
+            self.demand += demand
+            switch phase {
+            case .waiting:
+                phase = .starting
+                return parent
+            case .running(let task):
+                running = task
+                return nil
+            case .starting, .over:
+                return nil
+            }
+        }
+        if let running {
+            running.resume()  // as Apple's: every request resumes the task
+            return
         }
         guard let publisher else { return }
         let receiver: any DataTaskResultReceiver = self
@@ -166,20 +192,24 @@ where Downstream.Input == (data: Data, response: URLResponse), Downstream.Failur
         let phase = self.phase
         self.phase = .over
         let downstream = self.downstream.take()
+        let parent = self.parent.take()
         lock.release()
         if case .running(let task) = phase { task.cancel() }
-        _ = downstream  // released here, outside the lock
+        _ = (downstream, parent)  // released here, outside the lock
     }
 
     func complete(data: Data?, response: URLResponse?, error: (any Error)?) {
         var task: URLSessionDataTask?  // released after the lock
+        var parent: URLSession.DataTaskPublisher?
         let downstream: Downstream? = lock.withLock {
             guard case .running(let running) = phase else { return nil }
             task = running
             phase = .over
+            parent = self.parent.take()
+            if demand != .unlimited { demand -= 1 }
             return self.downstream.take()
         }
-        _ = task
+        _ = (task, parent)
         guard let downstream else { return }
         if let response, error == nil {
             _ = downstream.receive((data ?? Data(), response))

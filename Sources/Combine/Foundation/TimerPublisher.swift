@@ -17,8 +17,10 @@ extension Timer {
     /// - Parameters:
     ///   - interval: The time interval on which to publish events. For example, a value of `0.5`
     ///     publishes an event approximately every half-second.
-    ///   - tolerance: The allowed timing variance when emitting events. Defaults to `nil`, which
-    ///     allows any variance.
+    ///   - tolerance: The allowed timing variance when emitting events. Apple's `publish`
+    ///     does not pass it on: the publisher's `tolerance` is `nil` whatever is given here, and
+    ///     so it is here (code ported from Apple's platforms sees the same). To set a
+    ///     tolerance, make a `Timer.TimerPublisher` with its initialiser.
     ///   - runLoop: The run loop on which the timer runs.
     ///   - mode: The run loop mode in which to run the timer.
     ///   - options: Scheduler options passed to the timer. Defaults to `nil`.
@@ -27,7 +29,7 @@ extension Timer {
         every interval: TimeInterval, tolerance: TimeInterval? = nil, on runLoop: RunLoop, in mode: RunLoop.Mode,
         options: RunLoop.SchedulerOptions? = nil
     ) -> TimerPublisher {
-        TimerPublisher(interval: interval, tolerance: tolerance, runLoop: runLoop, mode: mode, options: options)
+        TimerPublisher(interval: interval, tolerance: nil, runLoop: runLoop, mode: mode, options: options)
     }
 
     /// A publisher that repeatedly emits the current date on a given interval.
@@ -204,8 +206,8 @@ private final class TimerConnection: Cancellable, Sendable {
 ///
 /// `@unchecked Sendable`: `downstream` and `demand` are read and written only under `lock`; the
 /// subscriber is called after the lock is released, from the run loop's thread.
-private final class TimerSubscription<Downstream: Subscriber>: Subscription, TickReceiver, CustomStringConvertible,
-    @unchecked Sendable
+/// As Apple's, it has no description or mirror of its own.
+private final class TimerSubscription<Downstream: Subscriber>: Subscription, TickReceiver, @unchecked Sendable
 where Downstream.Input == Date, Downstream.Failure == Never {
     private let lock = Lock()
     private var downstream: Downstream?
@@ -216,8 +218,6 @@ where Downstream.Input == Date, Downstream.Failure == Never {
         self.downstream = downstream
         self.hub = hub
     }
-
-    var description: String { "Timer" }
 
     func request(_ demand: Subscribers.Demand) {
         precondition(demand != .none, "API Violation: demand must not be zero")

@@ -74,52 +74,33 @@ extension OperationQueue: Scheduler {
 
     /// Adds an operation that performs the action to this queue once `date` has passed.
     ///
-    /// Until then the action waits on a timer, outside the queue: it takes no place among the
-    /// queue's operations and does not hold up `waitUntilAllOperationsAreFinished()`.
+    /// As Apple's: the operation joins the queue at once (`waitUntilAllOperationsAreFinished()`
+    /// waits for it) and becomes ready when `date` comes; cancelling it makes it ready at once
+    /// and it does not perform the action.
     public func schedule(
         after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
         _ action: @escaping () -> Void
     ) {
-        let action = SchedulerAction(action)
-        OperationQueue.timing.asyncAfter(deadline: Self.deadline(for: date)) { [self] in
-            addOperation(BlockOperation { action.run() })
-        }
+        let operation = DelayedOperation(action: SchedulerAction(action), chain: nil)
+        addOperation(operation)
+        operation.becomeReady(at: Self.deadline(for: date))
     }
 
     /// Adds an operation that performs the action to this queue from `date` on, every
     /// `interval`, until the returned cancellable is cancelled or released.
     ///
-    /// A timer outside the queue adds one operation per tick; after cancellation no tick adds
-    /// another, and an operation already added but not yet started does not perform the
-    /// action. On a queue that runs operations concurrently, an action that outlasts the
-    /// interval may overlap the next one.
+    /// As Apple's: one operation at a time waits in the queue until it is due; when it runs,
+    /// it adds the next one, due `interval` later. After cancellation the waiting operation
+    /// is cancelled and nothing more is added.
     public func schedule(
         after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
         options: SchedulerOptions?, _ action: @escaping () -> Void
     ) -> Cancellable {
-        let action = SchedulerAction(action)
-        let cancelled = CancellationFlag()
-        let timer = DispatchSource.makeTimerSource(queue: OperationQueue.timing)
-        timer.schedule(
-            deadline: Self.deadline(for: date), repeating: .nanoseconds(max(Self.nanoseconds(interval), 1)),
-            leeway: .nanoseconds(max(Self.nanoseconds(tolerance), 0)))
-        timer.setEventHandler { [self] in
-            guard !cancelled.isSet else { return }
-            addOperation(
-                BlockOperation {
-                    guard !cancelled.isSet else { return }
-                    action.run()
-                })
-        }
-        timer.resume()
-        return AnyCancellable {
-            cancelled.set()
-            timer.cancel()
-        }
+        let chain = DelayedOperation.Chain(queue: self, interval: .nanoseconds(max(Self.nanoseconds(interval), 1)))
+        let operation = DelayedOperation(action: SchedulerAction(action), chain: chain)
+        chain.start(operation, at: Self.deadline(for: date))
+        return AnyCancellable(chain)
     }
-
-    /// The serial queue whose timers hold delayed actions until they are due.
-    private static let timing = DispatchQueue(label: "swift-combine.OperationQueue.scheduler-timing")
 
     /// The monotonic-clock deadline at which the wall-clock `date` falls, as seen now.
     private static func deadline(for date: SchedulerTimeType) -> DispatchTime {
@@ -134,12 +115,85 @@ extension OperationQueue: Scheduler {
     }
 }
 
-/// Whether a repeating operation queue schedule has been cancelled, read by its timer and by
-/// the operations it has already added.
-private final class CancellationFlag: Sendable {
-    private let value = Atomic<Bool>(false)
+/// An operation of the operation queue scheduler that waits in the queue, not ready, until
+/// its time comes (a timer on the scheduler's timing queue makes it ready).
+private final class DelayedOperation: Operation, Cancellable, @unchecked Sendable {
+    /// The repeating schedule an operation belongs to: the operation waiting now, and whether
+    /// the schedule was cancelled.
+    final class Chain: Cancellable, @unchecked Sendable {
+        private let lock = Lock()
+        private weak var queue: OperationQueue?
+        let interval: DispatchTimeInterval
+        private var current: DelayedOperation?
+        private var cancelled = false
 
-    var isSet: Bool { value.load(ordering: .acquiring) }
+        init(queue: OperationQueue, interval: DispatchTimeInterval) {
+            self.queue = queue
+            self.interval = interval
+        }
 
-    func set() { value.store(true, ordering: .releasing) }
+        /// Adds `operation` to the queue as the one waiting now, due at `deadline`.
+        func start(_ operation: DelayedOperation, at deadline: DispatchTime) {
+            let queue: OperationQueue? = lock.withLock {
+                guard !cancelled else { return nil }
+                current = operation
+                return self.queue
+            }
+            guard let queue else { return }
+            queue.addOperation(operation)
+            operation.becomeReady(at: deadline)
+        }
+
+        func cancel() {
+            let waiting: DelayedOperation? = lock.withLock {
+                cancelled = true
+                return current.take()
+            }
+            waiting?.cancel()
+        }
+    }
+
+    private let lock = Lock()
+    private var action: SchedulerAction?
+    private var due = false
+    private let chain: Chain?
+
+    init(action: SchedulerAction, chain: Chain?) {
+        self.action = action
+        self.chain = chain
+        super.init()
+    }
+
+    override var isReady: Bool {
+        lock.withLock { due } && super.isReady
+    }
+
+    /// Makes the operation ready at `deadline`.
+    func becomeReady(at deadline: DispatchTime) {
+        DelayedOperation.timing.asyncAfter(deadline: deadline) { [weak self] in
+            self?.markDue()
+        }
+    }
+
+    private func markDue() {
+        willChangeValue(for: \.isReady)
+        lock.withLock { due = true }
+        didChangeValue(for: \.isReady)
+    }
+
+    override func cancel() {
+        _ = lock.withLock { action.take() }  // released here, outside the lock
+        super.cancel()
+        markDue()  // a cancelled operation becomes ready, so that the queue lets it go
+    }
+
+    override func main() {
+        guard let action = lock.withLock({ action.take() }), !isCancelled else { return }
+        action.run()
+        guard let chain else { return }
+        chain.start(DelayedOperation(action: action, chain: chain), at: .now() + chain.interval)
+    }
+
+    /// The serial queue whose timers make delayed operations ready.
+    private static let timing = DispatchQueue(label: "swift-combine.OperationQueue.scheduler-timing")
 }

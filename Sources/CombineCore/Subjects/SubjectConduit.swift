@@ -137,6 +137,14 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         return Mirror(self, children: children)
     }
 
+    /// Marks the calling thread as the one delivering, before the conduit is published in the
+    /// subject's list: events sent from other threads until the subscription is delivered
+    /// wait behind it (see ``deliverSubscription(to:)``).
+    @inlinable
+    func claimSubscriptionDelivery() {
+        delivering.store(currentThreadID(), ordering: .relaxed)
+    }
+
     /// Hands the subscription to the subscriber, then delivers what arrived from other
     /// threads meanwhile.
     @inlinable

@@ -121,6 +121,10 @@ final class SubjectCore<Output, Failure: Error>: CustomStringConvertible, @unche
     @inlinable
     func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         let conduit = SubjectConduit(core: self, downstream: .init(subscriber), kind: kind)
+        // This thread delivers the subscription: marked before the conduit is published in the
+        // list, so that a completion sent from another thread meanwhile waits behind it
+        // instead of reaching the subscriber first.
+        conduit.claimSubscriptionDelivery()
         let completed: Subscribers.Completion<Failure>? = lock.withLock {
             if let completion { return completion }
             conduit.slot = conduits.count

@@ -176,7 +176,10 @@ struct RealSchedulerTests {
         defer { thread.stop() }
         let runLoop = thread.runLoop!
         let publisher = Timer.publish(every: 0.005, tolerance: 0.001, on: runLoop, in: .default)
-        #expect(publisher.interval == 0.005 && publisher.tolerance == 0.001)
+        // As Apple's, `publish` drops the tolerance; the initialiser keeps it.
+        #expect(publisher.interval == 0.005 && publisher.tolerance == nil)
+        let withTolerance = Timer.TimerPublisher(interval: 0.005, tolerance: 0.001, runLoop: runLoop, mode: .default)
+        #expect(withTolerance.tolerance == 0.001)
         #expect(publisher.runLoop === runLoop && publisher.mode == .default && publisher.options == nil)
         let twoTicks = DispatchSemaphore(value: 0)
         let subscriber = TestSubscriber<Date, Never>(initialDemand: .max(2))
