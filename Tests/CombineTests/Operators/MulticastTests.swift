@@ -127,6 +127,25 @@ struct MulticastTests {
         first.cancel()
         #expect(upstream.cancelCount == 1)
     }
+
+    /// A subscriber that subscribes from inside another's `receive(subscription:)` during the
+    /// first connect is counted in, and the upstream is connected once (Apple's connects a
+    /// second time there, and its values then arrive twice: a kept conformance difference).
+    @Test func aReentrantSubscriberDuringTheFirstConnectConnectsOnce() {
+        let upstream = TestPublisher<Int, Never>()
+        let auto = upstream.makeConnectable().autoconnect()
+        let inner = TestSubscriber<Int, Never>()
+        let outer = TestSubscriber<Int, Never>(onSubscription: { _ in auto.subscribe(inner) })
+        auto.subscribe(outer)
+        #expect(upstream.subscriptionCount == 1)
+        upstream.send(1)
+        #expect(outer.values == [1])
+        #expect(inner.values == [1])
+        outer.cancel()
+        #expect(upstream.cancelCount == 0)
+        inner.cancel()
+        #expect(upstream.cancelCount == 1)
+    }
 }
 
 @Suite("Subject subscribers at their edges, as Apple's")
