@@ -77,6 +77,7 @@ final class AsyncIteration<Input, Failure: Error>: Subscriber, Cancellable, Cust
 
     func receive(completion: Subscribers.Completion<Failure>) {
         lock.acquire()
+        let previous = state  // the upstream's subscription, released after the lock
         if case .terminal = state {
             let waiting = takeWaitingLocked()
             lock.release()
@@ -90,11 +91,13 @@ final class AsyncIteration<Input, Failure: Error>: Subscriber, Cancellable, Cust
                 state = .terminal(nil)
             }
             lock.release()
+            _ = previous
             return
         }
         state = .terminal(nil)
         let others = takeWaitingLocked()
         lock.release()
+        _ = previous
         switch completion {
         case .finished: oldest.resume(returning: Delivery(element: nil))
         case .failure(let error): oldest.resume(throwing: error)

@@ -113,6 +113,9 @@ private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subs
     /// The completion waiting to be delivered.
     private var terminal: Subscribers.Completion<Failure>?
     private var deliveringThread: UInt = 0
+    /// The subscriber has been handed this subscription: nothing is delivered before (an
+    /// upstream failing during the first request waits for it).
+    private var handedOver = false
     /// The thread running the `customError` closure, which must not send to this buffer.
     private var makingErrorThread: UInt = 0
 
@@ -151,6 +154,9 @@ private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subs
         let initial: Subscribers.Demand = prefetch == .keepFull ? .max(Swift.max(size, 0)) : .unlimited
         if initial > 0 { subscription.request(initial) }
         downstream.receive(subscription: self)
+        lock.withLock { handedOver = true }
+        let more = drain()  // what arrived during the first request (a completion, say)
+        if more > 0 { subscription.request(more) }
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
@@ -248,9 +254,9 @@ private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subs
         let me = currentThreadID()
         lock.acquire()
         let previous = deliveringThread
-        guard previous == 0 || previous == me else {
+        guard handedOver, previous == 0 || previous == me else {
             lock.release()
-            return .none  // another thread is delivering; it will see the buffer
+            return .none  // another thread is delivering, or the subscription is not handed over yet
         }
         deliveringThread = me
         var delivered = 0
@@ -266,6 +272,7 @@ private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subs
             }
             guard let completion = terminal else { break }
             if case .finished = completion, demand == 0 { break }
+            let upstream = state  // released after the lock
             state = .ended
             self.downstream = nil
             let values = self.values
@@ -274,6 +281,7 @@ private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subs
             lock.release()
             downstream.receive(completion: completion)
             _ = values  // released here, outside the lock
+            _ = upstream
             return prefetch == .keepFull ? .max(delivered) : .none
         }
         deliveringThread = previous

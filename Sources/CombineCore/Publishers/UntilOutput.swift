@@ -205,12 +205,14 @@ extension Publishers.DropUntilOutput {
                 lock.release()
                 return
             }
+            let finished = upstream.subscription  // released after the lock
             upstream = .closed
             ended = true
             let trigger = self.trigger.subscription
             self.trigger = .closed
             let downstream = self.downstream.take()
             lock.release()
+            _ = finished
             trigger?.cancel()
             downstream?.receive(completion: completion)
         }
@@ -245,11 +247,13 @@ extension Publishers.DropUntilOutput {
                 return
             }
             ended = true
+            let completedTrigger = trigger.subscription  // released after the lock
             trigger = .closed
             let upstream = self.upstream.subscription
             if upstream != nil { self.upstream = .closed }
             let downstream = self.downstream.take()
             lock.release()
+            _ = completedTrigger
             upstream?.cancel()
             downstream?.receive(completion: completion)
         }
@@ -362,11 +366,13 @@ extension Publishers.PrefixUntilOutput {
             case .waiting: wasLive = false
             case .live: wasLive = true
             }
+            let finished = upstream.subscription  // released after the lock
             upstream = .closed
             let trigger = self.trigger.subscription
             self.trigger = .closed
             let downstream = self.downstream.take()
             lock.release()
+            _ = finished
             trigger?.cancel()
             if wasLive { downstream?.receive(completion: completion) }
         }

@@ -149,8 +149,8 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     /// threads meanwhile.
     @inlinable
     func deliverSubscription<S: Subscriber>(to subscriber: S) where S.Input == Output, S.Failure == Failure {
-        let me = currentThreadID()
-        lock.withLock { delivering.store(me, ordering: .relaxed) }
+        // The delivering role was claimed before the conduit was published
+        // (``claimSubscriptionDelivery()``).
         subscriber.receive(subscription: self)
         drain()
     }

@@ -4,6 +4,23 @@ import Testing
 
 private struct Full: Error, Equatable {}
 
+/// Fails from inside the first request made of its subscription.
+private struct FailsWhenAsked: Publisher {
+    typealias Output = Int
+    typealias Failure = Full
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Full {
+        subscriber.receive(subscription: Asked(fail: { subscriber.receive(completion: .failure(Full())) }))
+    }
+
+    private final class Asked: Subscription {
+        private var fail: (() -> Void)?
+        init(fail: @escaping () -> Void) { self.fail = fail }
+        func request(_ demand: Subscribers.Demand) { fail.take()?() }
+        func cancel() { fail = nil }
+    }
+}
+
 @Suite("buffer")
 struct BufferTests {
     @Test func keepFullPrefetchesAndRefills() {
@@ -76,6 +93,14 @@ struct BufferTests {
         for value in 1...5 { upstream.send(value) }
         subscriber.request(.max(3))
         #expect(subscriber.events == [.subscription, .value(1), .value(2), .value(3), .completion(.failure(Full()))])
+    }
+
+    /// An upstream that fails during the buffer's first request: the failure waits until the
+    /// subscriber has been handed its subscription.
+    @Test func aFailureDuringTheFirstRequestComesAfterTheSubscription() {
+        let subscriber = TestSubscriber<Int, Full>(initialDemand: .none)
+        FailsWhenAsked().buffer(size: 5, prefetch: .byRequest, whenFull: .dropNewest).subscribe(subscriber)
+        #expect(subscriber.events == [.subscription, .completion(.failure(Full()))])
     }
 
     /// Apple's order: the upstream is asked first, then the subscriber gets the subscription,
