@@ -44,6 +44,40 @@ let scenarios: [Scenario] = [
         name: "two threads sending into one subject", operations: 1_000_000,
         ours: OursScenarios.Scenarios.twoThreadsSending, openCombine: OpenCombineScenarios.Scenarios.twoThreadsSending,
         baseline: Baseline.twoThreadsSending),
+    // Contended sends (issue 16): the threads start from one barrier, so they really overlap.
+    Scenario(
+        name: "contended: 2 threads -> subject -> 1 sink", operations: 400_000,
+        ours: { OursScenarios.Scenarios.contendedSubject($0, threads: 2, sinks: 1) },
+        openCombine: { OpenCombineScenarios.Scenarios.contendedSubject($0, threads: 2, sinks: 1) },
+        baseline: { Baseline.contended($0, threads: 2, sinks: 1) }),
+    Scenario(
+        name: "contended: 4 threads -> subject -> 1 sink", operations: 400_000,
+        ours: { OursScenarios.Scenarios.contendedSubject($0, threads: 4, sinks: 1) },
+        openCombine: { OpenCombineScenarios.Scenarios.contendedSubject($0, threads: 4, sinks: 1) },
+        baseline: { Baseline.contended($0, threads: 4, sinks: 1) }),
+    Scenario(
+        name: "contended: 2 threads -> subject -> 10 sinks (per send)", operations: 100_000,
+        ours: { OursScenarios.Scenarios.contendedSubject($0, threads: 2, sinks: 10) },
+        openCombine: { OpenCombineScenarios.Scenarios.contendedSubject($0, threads: 2, sinks: 10) },
+        baseline: { Baseline.contended($0, threads: 2, sinks: 10) }),
+    Scenario(
+        name: "contended: 4 threads -> subject -> 10 sinks (per send)", operations: 100_000,
+        ours: { OursScenarios.Scenarios.contendedSubject($0, threads: 4, sinks: 10) },
+        openCombine: { OpenCombineScenarios.Scenarios.contendedSubject($0, threads: 4, sinks: 10) },
+        baseline: { Baseline.contended($0, threads: 4, sinks: 10) }),
+    Scenario(
+        name: "contended: 2 threads -> merge of two subjects", operations: 400_000,
+        ours: OursScenarios.Scenarios.contendedMerge, openCombine: nil,
+        baseline: { Baseline.contended($0, threads: 2, sinks: 1) }),
+    Scenario(
+        name: "contended: 2 threads -> flatMap of two inner subjects", operations: 400_000,
+        ours: OursScenarios.Scenarios.contendedFlatMap, openCombine: OpenCombineScenarios.Scenarios.contendedFlatMap,
+        baseline: { Baseline.contended($0, threads: 2, sinks: 1) }),
+    Scenario(
+        name: "contended: 2 threads -> receive(on:) a serial queue", operations: 200_000,
+        ours: OursScenarios.Scenarios.contendedReceiveOn,
+        openCombine: OpenCombineScenarios.Scenarios.contendedReceiveOn,
+        baseline: { Baseline.contended($0, threads: 2, sinks: 1) }),
     Scenario(
         name: "Just(x).sink (subscribe+deliver)", operations: 200_000, ours: OursScenarios.Scenarios.justSink,
         openCombine: OpenCombineScenarios.Scenarios.justSink, baseline: Baseline.justSink),

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 
 /// The same work as each scenario, written by hand with plain loops and closures: the
@@ -116,6 +117,27 @@ public enum Baseline {
             }
         }
         group.wait()
+        return lock.withLock { $0 }
+    }
+
+    /// The contended scenarios' floor: `threads` threads, released from one barrier, adding
+    /// into one total under a lock, `sinks` additions per value.
+    public static func contended(_ count: Int, threads: Int, sinks: Int) -> Int {
+        let lock = Mutex(0)
+        let arrived = Atomic<Int>(0)
+        let done = DispatchGroup()
+        for _ in 0..<threads {
+            done.enter()
+            Thread {
+                arrived.add(1, ordering: .acquiringAndReleasing)
+                while arrived.load(ordering: .acquiring) < threads {}
+                for value in 0..<count / threads {
+                    lock.withLock { total in for _ in 0..<sinks { total &+= value } }
+                }
+                done.leave()
+            }.start()
+        }
+        done.wait()
         return lock.withLock { $0 }
     }
 

@@ -1,4 +1,6 @@
 import Dispatch
+import Foundation
+import Synchronization
 
 // One source for two targets: `OursScenarios` compiles it against this library,
 // `OpenCombineScenarios` (through a symbolic link, with OPENCOMBINE defined) against
@@ -182,6 +184,97 @@ public enum Scenarios {
         var sum = 0
         let cancellable = model.$value.sink { sum &+= $0 }
         for value in 0..<count { model.value = value }
+        cancellable.cancel()
+        return sum
+    }
+
+    // MARK: Contended sends (issue 16): threads released from one barrier, so they overlap
+
+    /// Runs `body(thread)` on `threads` new threads that all start from one spinning barrier
+    /// (two blocks handed to a global queue mostly run one after the other and hide contention).
+    static func runOverlapping(threads: Int, _ body: @escaping @Sendable (Int) -> Void) {
+        let arrived = Atomic<Int>(0)
+        let done = DispatchGroup()
+        for thread in 0..<threads {
+            done.enter()
+            let worker = Thread {
+                arrived.add(1, ordering: .acquiringAndReleasing)
+                while arrived.load(ordering: .acquiring) < threads {}
+                body(thread)
+                done.leave()
+            }
+            worker.start()
+        }
+        done.wait()
+    }
+
+    /// `threads` threads send `count` values in all into one subject with `sinks` sinks.
+    public static func contendedSubject(_ count: Int, threads: Int, sinks: Int) -> Int {
+        #if OPENCOMBINE
+        nonisolated(unsafe) let subject = PassthroughSubject<Int, Never>()  // not Sendable there
+        #else
+        let subject = PassthroughSubject<Int, Never>()
+        #endif
+        // One total per sink: each sink is called one value at a time, but two sinks may be
+        // called at once from different threads.
+        let totals = (0..<sinks).map { _ in SinkTotal() }
+        let cancellables = totals.map { total in subject.sink { total.sum &+= $0 } }
+        runOverlapping(threads: threads) { _ in for value in 0..<count / threads { subject.send(value) } }
+        for cancellable in cancellables { cancellable.cancel() }
+        return totals.reduce(0) { $0 &+ $1.sum }
+    }
+
+    final class SinkTotal: @unchecked Sendable {
+        var sum = 0
+    }
+
+    #if !OPENCOMBINE  // OpenCombine 0.14.0 has no merge
+    /// Two threads, each feeding one of two merged subjects.
+    public static func contendedMerge(_ count: Int) -> Int {
+        let subjects = [PassthroughSubject<Int, Never>(), PassthroughSubject<Int, Never>()]
+        nonisolated(unsafe) var sum = 0
+        let cancellable = subjects[0].merge(with: subjects[1]).sink { sum &+= $0 }
+        runOverlapping(threads: 2) { thread in for value in 0..<count / 2 { subjects[thread].send(value) } }
+        cancellable.cancel()
+        return sum
+    }
+    #endif
+
+    /// `flatMap` of two inner subjects, each fed from its own thread.
+    public static func contendedFlatMap(_ count: Int) -> Int {
+        #if OPENCOMBINE
+        nonisolated(unsafe) let inners = [PassthroughSubject<Int, Never>(), PassthroughSubject<Int, Never>()]
+        #else
+        let inners = [PassthroughSubject<Int, Never>(), PassthroughSubject<Int, Never>()]
+        #endif
+        nonisolated(unsafe) var sum = 0
+        let cancellable = inners.publisher.flatMap { $0 }.sink { sum &+= $0 }
+        runOverlapping(threads: 2) { thread in for value in 0..<count / 2 { inners[thread].send(value) } }
+        cancellable.cancel()
+        return sum
+    }
+
+    /// Two threads sending into one subject delivered with `receive(on:)` a serial queue.
+    public static func contendedReceiveOn(_ count: Int) -> Int {
+        let queue = DispatchQueue(label: "benchmark.contended-receive-on")
+        #if OPENCOMBINE
+        let scheduler = queue.ocombine
+        nonisolated(unsafe) let subject = PassthroughSubject<Int, Never>()
+        #else
+        let scheduler = queue
+        let subject = PassthroughSubject<Int, Never>()
+        #endif
+        let expected = count / 2 * 2
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var sum = 0
+        nonisolated(unsafe) var received = 0
+        let cancellable = subject.receive(on: scheduler).sink { value in
+            sum &+= value
+            received += 1
+            if received == expected { done.signal() }
+        }
+        runOverlapping(threads: 2) { _ in for value in 0..<count / 2 { subject.send(value) } }
+        done.wait()
         cancellable.cancel()
         return sum
     }
