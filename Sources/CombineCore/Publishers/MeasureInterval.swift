@@ -30,91 +30,42 @@ extension Publishers {
 
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Failure == S.Failure, S.Input == Output {
-            upstream.subscribe(Inner(downstream: subscriber, scheduler: scheduler))
+            // As Apple's: the upstream's subscriber is the subscription, handed over once the
+            // clock was read for the start; the demand returned for a value is asked of the
+            // upstream at once.
+            upstream.subscribe(
+                RelaySubscription(
+                    downstream: subscriber, step: MeasureIntervalStep<Upstream.Output, Context>(scheduler: scheduler)))
         }
 
-        /// Apple's shape: the upstream's subscriber is the subscription, handed to the
-        /// subscriber once the clock was read for the start. Demand the subscriber returns for
-        /// a value is asked of the upstream at once; requests (`.none` included) go upstream as
-        /// they come. Before the subscription a value, completion, request or cancel is ignored.
-        private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-            CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
-        where Downstream.Input == Output, Downstream.Failure == Failure {
-            typealias Input = Upstream.Output
+    }
+}
 
-            private let lock = Lock()
-            @exclusivity(unchecked) private var last: Context.SchedulerTimeType?
-            /// `nil` until the upstream's subscription comes, and after the end or a cancel.
-            @exclusivity(unchecked) private var upstream: Subscription?
-            @exclusivity(unchecked) private var downstream: Downstream?
-            @exclusivity(unchecked) private var subscribed = false
-            private let scheduler: Context
+/// `measureInterval`'s step: the clock is read when the upstream's subscription arrives and
+/// for each value, which becomes the time since the previous one (or since the start).
+final class MeasureIntervalStep<Input, Context: Scheduler>: RelayStep, @unchecked Sendable {
+    private let lock = Lock()
+    private let scheduler: Context
+    private var last: Context.SchedulerTimeType?
 
-            init(downstream: Downstream, scheduler: Context) {
-                self.downstream = downstream
-                self.scheduler = scheduler
-            }
+    init(scheduler: Context) {
+        self.scheduler = scheduler
+    }
 
-            var description: String { "MeasureInterval" }
-            var customMirror: Mirror { Mirror(self, children: [:]) }
-            var playgroundDescription: Any { description }
+    var name: String { "MeasureInterval" }
 
-            func receive(subscription: Subscription) {
-                lock.acquire()
-                guard !subscribed, let downstream else {
-                    lock.release()
-                    subscription.cancel()
-                    return
-                }
-                subscribed = true
-                upstream = subscription
-                lock.release()
-                let now = scheduler.now
-                lock.acquire()
-                last = now
-                lock.release()
-                downstream.receive(subscription: self)
-            }
+    func start() {
+        let now = scheduler.now
+        lock.withLock { last = now }
+    }
 
-            func receive(_ input: Input) -> Subscribers.Demand {
-                lock.acquire()
-                guard upstream != nil, let downstream else {
-                    lock.release()
-                    return .none
-                }
-                lock.release()
-                let now = scheduler.now
-                lock.acquire()
-                let previous = last ?? now
-                last = now
-                lock.release()
-                let more = downstream.receive(previous.distance(to: now))
-                if more > 0 { lock.withLock { upstream }?.request(more) }
-                return .none
-            }
-
-            func receive(completion: Subscribers.Completion<Failure>) {
-                lock.acquire()
-                let upstream = self.upstream.take()
-                let downstream = self.downstream.take()
-                lock.release()
-                _ = upstream  // released here, outside the lock
-                if upstream != nil { downstream?.receive(completion: completion) }
-            }
-
-            func request(_ demand: Subscribers.Demand) {
-                lock.withLock { upstream }?.request(demand)
-            }
-
-            func cancel() {
-                lock.acquire()
-                let upstream = self.upstream.take()
-                let downstream = subscribed ? self.downstream.take() : nil
-                lock.release()
-                upstream?.cancel()
-                _ = downstream  // released here, outside the lock
-            }
+    func relay(_ input: Input) -> Context.SchedulerTimeType.Stride {
+        let now = scheduler.now
+        let previous: Context.SchedulerTimeType = lock.withLock {
+            defer { last = now }
+            return last ?? now
         }
+        return previous.distance(to: now)
     }
 }
 

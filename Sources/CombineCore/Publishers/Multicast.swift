@@ -41,7 +41,7 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where SubjectType.Failure == S.Failure, SubjectType.Output == S.Input {
-            subject.subscribe(MulticastSubscription(downstream: subscriber))
+            subject.subscribe(RelaySubscription(downstream: subscriber, step: MulticastStep<S.Input>()))
         }
 
         /// Subscribes the subject to the upstream; cancel the result to disconnect.

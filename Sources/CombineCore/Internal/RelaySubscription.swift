@@ -1,26 +1,47 @@
-/// Stands between a multicast's subject and one subscriber, as Apple's `Multicast` does: the
-/// subscriber's subscription ("Multicast"), which passes requests and the cancel to the
-/// subject's subscription, and asks the subject itself for the demand the subscriber returns
-/// for a value (returning `.none`). As Apple's, events before the subscription are dropped and
-/// a cancel before it is ignored; at the end and on cancel the subscriber is released
-/// (DESIGN.md, Memory).
-final class MulticastSubscription<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-    CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
-{
-    typealias Input = Downstream.Input
+/// What a ``RelaySubscription`` does on its way: its name, what it does when the upstream's
+/// subscription arrives, and what each value becomes.
+protocol RelayStep {
+    associatedtype Input
+    associatedtype Output
+    /// The subscription's description, as Apple's.
+    var name: String { get }
+    /// The upstream's subscription was accepted; the subscriber is about to be handed this one.
+    func start()
+    func relay(_ input: Input) -> Output
+}
+
+/// `multicast`: each value passes as it is.
+struct MulticastStep<Value>: RelayStep {
+    var name: String { "Multicast" }
+    func start() {}
+    @inline(__always) func relay(_ input: Value) -> Value { input }
+}
+
+/// Stands between an upstream and one subscriber and asks the upstream itself for the demand
+/// the subscriber returns for a value (returning `.none`), as Apple's `Multicast` (between the
+/// subject and each subscriber) and `measureInterval` do. Its requests, `.none` included, and
+/// its cancel go upstream. As Apple's, events before the subscription are dropped and a cancel
+/// before it is ignored; at the end and on cancel the subscriber is released (DESIGN.md,
+/// Memory). Empty mirror, as Apple's.
+final class RelaySubscription<Step: RelayStep, Downstream: Subscriber>: Subscriber, Subscription,
+    CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
+where Downstream.Input == Step.Output {
+    typealias Input = Step.Input
     typealias Failure = Downstream.Failure
 
     private let lock = Lock()
+    private let step: Step
     private var downstream: Downstream?
-    /// The subject's subscription; `nil` before it comes and after the end.
+    /// The upstream's subscription; `nil` before it comes and after the end.
     private var subjectSubscription: Subscription?
     private var subscribed = false
 
-    init(downstream: Downstream) {
+    init(downstream: Downstream, step: Step) {
         self.downstream = downstream
+        self.step = step
     }
 
-    var description: String { "Multicast" }
+    var description: String { step.name }
     var customMirror: Mirror { Mirror(self, children: [:]) }
     var playgroundDescription: Any { description }
 
@@ -34,6 +55,7 @@ final class MulticastSubscription<Downstream: Subscriber>: Subscriber, Subscript
         subscribed = true
         subjectSubscription = subscription
         lock.release()
+        step.start()
         downstream.receive(subscription: self)
     }
 
@@ -44,7 +66,7 @@ final class MulticastSubscription<Downstream: Subscriber>: Subscriber, Subscript
             return .none
         }
         lock.release()
-        let more = downstream.receive(input)
+        let more = downstream.receive(step.relay(input))
         if more > 0 { subscription.request(more) }
         return .none
     }
