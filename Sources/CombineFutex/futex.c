@@ -24,6 +24,10 @@ void combine_futex_wait(uint32_t *address, uint32_t expected) {
 void combine_futex_wake_one(uint32_t *address) {
     syscall(SYS_futex, address, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
 }
+
+void combine_futex_wake_all(uint32_t *address) {
+    syscall(SYS_futex, address, FUTEX_WAKE_PRIVATE, INT32_MAX, NULL, NULL, 0);
+}
 #else
 #include <sched.h>
 
@@ -35,4 +39,6 @@ void combine_futex_wait(uint32_t *address, uint32_t expected) {
 }
 
 void combine_futex_wake_one(uint32_t *address) { (void)address; }
+
+void combine_futex_wake_all(uint32_t *address) { (void)address; }
 #endif

@@ -81,18 +81,15 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     /// A current-value subject's value was dropped for lack of demand: the next request is
     /// answered with the current value, as the first one is.
     @usableFromInline @exclusivity(unchecked) var missedCurrentValue = false
-    /// A completion was accepted (it may still wait in `pending`).
+    /// A completion was accepted (it may still wait in the backlog).
     @usableFromInline @exclusivity(unchecked) var terminated = false
     @usableFromInline let kind: SubjectKind
     @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
     @usableFromInline @exclusivity(unchecked) var core: SubjectCore<Output, Failure>?
     @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
-    /// The thread calling into the subscriber right now (its id, whose lowest bit is always 0),
-    /// or 0; with ``pendingBit`` set when another thread has queued events for it meanwhile.
-    /// Changed under the lock, except by the delivering thread's compare-and-swap back to 0
-    /// after a value (see ``offer(_:number:)``), which saves it taking the lock a second time.
-    @usableFromInline let delivering = Atomic<UInt>(0)
-    @usableFromInline @exclusivity(unchecked) var pending: [Event] = []
+    /// Serialises the calls into the subscriber (see ``SerialDelivery``); the events other
+    /// threads queue for the delivering thread wait in its backlog.
+    @usableFromInline @exclusivity(unchecked) var delivery = SerialDelivery<Event>()
     /// For a current-value subject: the number of the last send made before this subscriber
     /// was given the current value; the offers of those sends (still on their way from other
     /// threads) are skipped. Set under both locks.
@@ -106,9 +103,6 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         self.downstream = downstream
         self.kind = kind
     }
-
-    /// Set in ``delivering`` by a thread that queued an event for the delivering thread.
-    @usableFromInline static var pendingBit: UInt { 1 }
 
     @usableFromInline
     var description: String { kind.name }
@@ -142,7 +136,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     /// wait behind it (see ``deliverSubscription(to:)``).
     @inlinable
     func claimSubscriptionDelivery() {
-        delivering.store(currentThreadID(), ordering: .relaxed)
+        delivery.claimInitially(me: currentThreadID())
     }
 
     /// Hands the subscription to the subscriber, then delivers what arrived from other
@@ -161,40 +155,60 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     @inlinable
     func offer(_ value: Output, number: UInt) {
         let me = currentThreadID()
-        var outermost = false
-        let target: Downstream? = lock.withLock {
-            guard number > offeredThrough else { return nil }
-            return admitLocked(value, me: me, outermost: &outermost)
+        while true {
+            var step = DeliveryClaim.queued
+            let target: Downstream? = lock.withLock {
+                guard number > offeredThrough else { return nil }
+                return admitLocked(value, me: me, mayWait: true, step: &step)
+            }
+            switch step {
+            case .nested, .outermost:
+                deliver(value, to: target.unsafelyUnwrapped, me: me, outermost: step.isOutermost)
+                return
+            case .awaitRoom(let ticket):
+                delivery.awaitRoom(ticket: ticket)  // then try again: the demand may be gone
+            case .awaitRole(let ticket):
+                delivery.awaitRole(me: me, ticket: ticket)
+                drain()
+                return
+            case .queued, .busy:
+                return
+            }
         }
-        guard let target else { return }
-        deliver(value, to: target, me: me, outermost: outermost)
     }
 
-    /// Under the lock: takes one unit of demand for `value` and decides who delivers it. Returns
-    /// the subscriber when the calling thread is to deliver it (`outermost` when it thereby
-    /// became the delivering thread, rather than calling in nested); `nil` when the value is
-    /// dropped for lack of demand or was queued for the thread delivering now.
+    /// Under the lock: takes one unit of demand for `value` and decides who delivers it
+    /// (`step`, see ``SerialDelivery``). Returns the subscriber when the calling thread is to
+    /// deliver it (`.outermost` when it thereby became the delivering thread, `.nested` when
+    /// it calls in from inside the subscriber); `nil` when the value is dropped for lack of
+    /// demand (`.queued`, as if delivered) or queued for another thread. With `mayWait`, a
+    /// full backlog answers `.awaitRoom` and takes no demand.
     @inlinable
-    func admitLocked(_ value: Output, me: UInt, outermost: inout Bool) -> Downstream? {
+    func admitLocked(_ value: Output, me: UInt, mayWait: Bool, step: inout DeliveryClaim) -> Downstream? {
         guard let downstream, !terminated, demand > 0 else {
             // As Apple's: a current-value subscriber that missed a value for lack of demand
             // gets the current value on its next request.
             if kind != .passthrough { missedCurrentValue = true }
+            step = .queued
             return nil
         }
-        demand -= 1
-        let current = delivering.load(ordering: .acquiring)
-        if current & ~Self.pendingBit == me { return downstream }  // re-entrant: nested, as Combine does
-        if handOffLocked(seen: current) {
-            pending.append(.value(value))
+        step = delivery.claimLocked(me: me)
+        if case .busy(let seen) = step {
+            step = delivery.handOffLocked(.value(value), seen: seen, me: me, mayWait: mayWait)
+        }
+        switch step {
+        case .awaitRoom:
+            return nil
+        case .nested, .outermost:
+            demand -= 1
+            return downstream
+        case .busy, .queued, .awaitRole:
+            demand -= 1
             return nil
         }
-        delivering.store(me, ordering: .relaxed)
-        outermost = true
-        return downstream
     }
 
-    /// Delivers a value ``admitLocked(_:me:outermost:)`` gave this thread to deliver; the
+    /// Delivers a value ``admitLocked(_:me:mayWait:step:)`` gave this thread to deliver; the
     /// outermost delivery then hands over what other threads queued meanwhile.
     @inlinable
     func deliver(_ value: Output, to target: Downstream, me: UInt, outermost: Bool) {
@@ -202,19 +216,14 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         if outermost {
             // Nothing to add to the demand and nothing queued meanwhile: give up the role
             // without the lock.
-            if more == .none,
-                delivering.compareExchange(expected: me, desired: 0, ordering: .releasing).exchanged
-            {
-                return
-            }
+            if more == .none, delivery.releaseIfIdle(me: me) { return }
             let mustDrain: Bool = lock.withLock {
                 if downstream != nil { demand += more }
-                guard pending.isEmpty else {
-                    delivering.store(me, ordering: .relaxed)
-                    return true
+                guard delivery.hasBacklogLocked else {
+                    delivery.releaseLocked()
+                    return false
                 }
-                delivering.store(0, ordering: .releasing)
-                return false
+                return true
             }
             if mustDrain { drain() }
         } else if more > 0 {
@@ -222,43 +231,27 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         }
     }
 
-    /// Under the lock: hands an event to the thread delivering now, which `seen` (read from
-    /// ``delivering``) names, by setting ``pendingBit``; the caller then queues the event.
-    /// Returns `false` when no thread is delivering (any more: the delivering thread may have
-    /// just given up the role without the lock), and the caller delivers the event itself.
-    @inlinable
-    func handOffLocked(seen: UInt) -> Bool {
-        var expected = seen
-        while expected != 0 {
-            let (exchanged, found) = delivering.compareExchange(
-                expected: expected, desired: expected | Self.pendingBit, ordering: .acquiringAndReleasing)
-            if exchanged { return true }
-            expected = found
-        }
-        return false
-    }
-
-    /// Delivers what other threads queued while this thread was delivering, then releases
-    /// the role of delivering thread.
+    /// Delivers what other threads queued while this thread was delivering, then gives up the
+    /// role of delivering thread (to a thread waiting to take over, if the budget is used up).
     @inlinable
     func drain() {
         while true {
             // Let go of after the lock: the subject's core on completion (its last reference may
             // hold the current value), events dropped by a completion or a cancel.
             var core: SubjectCore<Output, Failure>?
-            var dropped: [Event] = []
+            var dropped: RingQueue<Event>?
             let next: (Downstream, Event)? = lock.withLock {
-                guard let downstream, !pending.isEmpty else {
-                    if downstream == nil { swap(&dropped, &pending) }  // cancelled meanwhile
-                    delivering.store(0, ordering: .releasing)
+                guard let downstream else {
+                    dropped = delivery.dropBacklogLocked()  // cancelled meanwhile
+                    delivery.releaseLocked()
                     return nil
                 }
-                let event = pending.removeFirst()
+                guard let event = delivery.nextLocked() else { return nil }
                 if case .completion = event {
                     self.downstream = nil
                     core = self.core.take()
-                    swap(&dropped, &pending)
-                    delivering.store(0, ordering: .releasing)
+                    dropped = delivery.dropBacklogLocked()
+                    delivery.releaseLocked()
                 }
                 return (downstream, event)
             }
@@ -268,8 +261,10 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
             switch event {
             case .value(let value):
                 let more = downstream.receiveValue(value)
-                lock.withLock {
-                    if self.downstream != nil { demand += more }
+                if more > 0 {
+                    lock.withLock {
+                        if self.downstream != nil { demand += more }
+                    }
                 }
             case .completion(let completion):
                 downstream.receiveCompletion(completion)
@@ -289,19 +284,27 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
             return
         }
         terminated = true
-        let current = delivering.load(ordering: .acquiring)
-        if current & ~Self.pendingBit != me, handOffLocked(seen: current) {
-            pending.append(.completion(completion))
+        var step = delivery.claimLocked(me: me)
+        if case .busy(let seen) = step {
+            // A completion is queued whatever the backlog holds (it ends the delivery).
+            step = delivery.handOffLocked(.completion(completion), seen: seen, me: me, mayWait: false)
+        }
+        switch step {
+        case .queued:
             lock.release()
             return
+        case .awaitRole(let ticket):
+            lock.release()
+            delivery.awaitRole(me: me, ticket: ticket)
+            drain()
+            return
+        case .outermost, .nested, .busy, .awaitRoom:
+            break
         }
         let target = downstream.take()
         let core = self.core.take()
-        var dropped: [Event] = []
-        if !pending.isEmpty {
-            dropped = pending
-            pending = []
-        }
+        let dropped = delivery.dropBacklogLocked()
+        if step.isOutermost { delivery.releaseLocked() }
         lock.release()
         // The core (whose last reference may hold the current value) and the dropped events are
         // released outside the lock.
@@ -311,8 +314,8 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     }
 
     // `request` and `cancel` are reached through `any Subscription` and so run unspecialised:
-    // they take values out of the lock one by one and touch `pending` only when it holds
-    // something, so that they need no type metadata looked up at run time.
+    // they take values out of the lock one by one and leave the backlog alone, so that they
+    // need no type metadata looked up at run time.
 
     @usableFromInline
     func request(_ demand: Subscribers.Demand) {
@@ -353,7 +356,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         self.core = nil
         terminated = true
         lock.release()
-        // `pending` is left alone: it holds something only while another thread is
+        // The backlog is left alone: it holds something only while another thread is
         // delivering, and that thread empties it when it finds the subscriber gone.
         core?.remove(self)
         _ = downstream  // the subscriber's closures are released here, outside the lock

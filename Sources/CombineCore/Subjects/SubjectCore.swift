@@ -166,7 +166,7 @@ final class SubjectCore<Output, Failure: Error>: CustomStringConvertible, @unche
     @inline(never)
     func offerCurrentValue(to conduit: SubjectConduit<Output, Failure>, adding demand: Subscribers.Demand) {
         let me = currentThreadID()
-        var outermost = false
+        var step = DeliveryClaim.queued
         lock.acquire()
         conduit.lock.acquire()
         var value: Output?
@@ -176,12 +176,17 @@ final class SubjectCore<Output, Failure: Error>: CustomStringConvertible, @unche
             conduit.offeredThrough = sentCount
             if completion == nil, let current {
                 value = current
-                target = conduit.admitLocked(current, me: me, outermost: &outermost)
+                // Queued whatever the backlog holds: nothing waits under the subject's lock.
+                target = conduit.admitLocked(current, me: me, mayWait: false, step: &step)
             }
         }
         conduit.lock.release()
         lock.release()
-        if let target, let value { conduit.deliver(value, to: target, me: me, outermost: outermost) }
+        if let target, let value { conduit.deliver(value, to: target, me: me, outermost: step.isOutermost) }
+        if case .awaitRole(let ticket) = step {
+            conduit.delivery.awaitRole(me: me, ticket: ticket)
+            conduit.drain()
+        }
     }
 
     /// Called by a cancelled conduit, unspecialised (through `any Subscription`): it avoids the
