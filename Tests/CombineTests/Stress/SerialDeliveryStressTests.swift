@@ -1,0 +1,162 @@
+import Combine
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+@testable import CombineCore
+
+/// The serial-delivery engine under floods (ARCHITECTURE.md, "Serial delivery"): the backlog
+/// of events waiting for the delivering thread stays bounded whatever the number of senders,
+/// a sender that finds it full waits and is woken, and the delivering thread's `send` returns
+/// while others keep sending.
+@Suite("Serial delivery under floods")
+struct SerialDeliveryStressTests {
+    /// A subscriber that takes its time over each value, records what it got and keeps its
+    /// subscription, to read the backlog's peak.
+    final class SlowRecorder: Subscriber, @unchecked Sendable {
+        typealias Input = Int
+        typealias Failure = Never
+
+        let lock = NSLock()
+        var values: [Int] = []
+        var completions = 0
+        var subscription: Subscription?
+        var inside = false
+        var overlaps = 0
+        let spin: Duration
+        /// Cancels its subscription after this many values (nil: never).
+        let cancelAfter: Int?
+
+        init(spin: Duration, cancelAfter: Int? = nil) {
+            self.spin = spin
+            self.cancelAfter = cancelAfter
+        }
+
+        func receive(subscription: Subscription) {
+            lock.withLock { self.subscription = subscription }
+            subscription.request(.unlimited)
+        }
+
+        func receive(_ input: Int) -> Subscribers.Demand {
+            let cancelNow: Subscription? = lock.withLock {
+                if inside { overlaps += 1 }
+                inside = true
+                values.append(input)
+                return values.count == cancelAfter ? subscription : nil
+            }
+            let clock = ContinuousClock()
+            let until = clock.now + spin
+            while clock.now < until {}
+            lock.withLock { inside = false }
+            cancelNow?.cancel()
+            return .none
+        }
+
+        func receive(completion: Subscribers.Completion<Never>) {
+            lock.withLock { completions += 1 }
+        }
+
+        /// The most events the subject's conduit ever queued for its delivering thread.
+        var peakBacklog: Int {
+            let subscription = lock.withLock { self.subscription }
+            guard let conduit = subscription as? SubjectConduit<Int, Never> else {
+                Issue.record("the subject's subscription is not its conduit: \(String(describing: subscription))")
+                return -1
+            }
+            return conduit.delivery.peakBacklog
+        }
+    }
+
+    /// The bound ARCHITECTURE.md states: 1,024 queued values, plus a completion and the event
+    /// of a thread taking over the delivering role.
+    static let bound = 1_026
+
+    @Test("4 senders × 3,000 values flood a slow subscriber: every value once, in order, backlog bounded")
+    func floodIntoASlowSubscriberKeepsTheBacklogBounded() {
+        let senders = 4
+        let perSender = 3_000
+        let subject = PassthroughSubject<Int, Never>()
+        let recorder = SlowRecorder(spin: .microseconds(20))
+        subject.subscribe(recorder)
+        Stress.overlapping(threads: senders) { sender in
+            for index in 0..<perSender { subject.send(sender * perSender + index) }
+        }
+        subject.send(completion: .finished)
+        let peak = recorder.peakBacklog
+        recorder.lock.withLock {
+            Stress.expectEveryValueInSenderOrder(recorder.values, senders: senders, perSender: perSender)
+            #expect(recorder.completions == 1)
+            #expect(recorder.overlaps == 0)
+        }
+        // 12,000 values at 20 µs each take at least 240 ms to deliver, far longer than the
+        // senders need to queue them: without the bound the backlog holds most of them.
+        #expect(peak > 0, "peak backlog \(peak)")
+        #expect(peak <= Self.bound, "peak backlog \(peak)")
+    }
+
+    @Test("A slow subscriber cancels during a flood: every waiting sender returns, nothing after the cancel")
+    func cancelDuringAFloodWakesTheWaitingSenders() {
+        let senders = 4
+        let perSender = 2_000
+        let subject = PassthroughSubject<Int, Never>()
+        let recorder = SlowRecorder(spin: .microseconds(20), cancelAfter: 1_500)
+        subject.subscribe(recorder)
+        Stress.overlapping(threads: senders) { sender in
+            for index in 0..<perSender { subject.send(sender * perSender + index) }
+        }
+        // Reaching here means no sender was left waiting for room that never came.
+        recorder.lock.withLock {
+            #expect(recorder.values.count == 1_500)
+            Stress.expectSenderOrder(recorder.values, senders: senders, perSender: perSender)
+            #expect(recorder.completions == 0)
+            #expect(recorder.overlaps == 0)
+        }
+    }
+
+    @Test("The delivering thread's send returns while 2 other threads keep sending")
+    func theDeliveringSenderReturnsWhileOthersKeepSending() {
+        let subject = PassthroughSubject<Int, Never>()
+        let flooding = Atomic<Bool>(false)
+        let stop = Atomic<Bool>(false)
+        let queuedByFlooders = Atomic<Int>(0)
+        let delivered = Atomic<Int>(0)
+        let cancellable = subject.sink { value in
+            delivered.add(1, ordering: .relaxed)
+            if value == -1 {
+                // The first value, sent by the main thread: it is now the delivering thread.
+                // Start the flood and keep this call going until the others have queued work.
+                flooding.store(true, ordering: .releasing)
+                while queuedByFlooders.load(ordering: .acquiring) < 100 {}
+            }
+            let clock = ContinuousClock()
+            let until = clock.now + .microseconds(1)
+            while clock.now < until {}
+        }
+        let flooders = DispatchGroup()
+        for flooder in 0..<2 {
+            flooders.enter()
+            Thread {
+                while !flooding.load(ordering: .acquiring) {}
+                // Sends until told to stop, or for 10 seconds if the main thread's send never
+                // returns.
+                let deadline = ContinuousClock.now + .seconds(10)
+                var index = 0
+                while !stop.load(ordering: .acquiring) && ContinuousClock.now < deadline {
+                    subject.send(flooder * 1_000_000_000 + index)
+                    queuedByFlooders.add(1, ordering: .relaxed)
+                    index += 1
+                }
+                flooders.leave()
+            }.start()
+        }
+        subject.send(-1)
+        // The send returned: the flooders must still be going (they stop only when told).
+        let returnedDuringFlood = !stop.load(ordering: .acquiring) && flooders.wait(timeout: .now()) == .timedOut
+        stop.store(true, ordering: .releasing)
+        flooders.wait()
+        #expect(returnedDuringFlood, "the delivering thread's send only returned when the flood ended")
+        #expect(delivered.load(ordering: .relaxed) > 100)
+        cancellable.cancel()
+    }
+}
