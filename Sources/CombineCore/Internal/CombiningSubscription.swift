@@ -157,7 +157,7 @@ where Downstream.Input == (repeat each Input) {
         let me = currentThreadID()
         var directDownstream: Downstream?
         var directOutput: Output?
-        var previous: UInt = 0
+        var outermost = false
         var saved: (CombiningSlotState?, UInt, Subscribers.Demand) = (nil, 0, .none)
         let cancel: Bool = lock.withLock {
             guard !isTerminated else { return false }
@@ -165,10 +165,8 @@ where Downstream.Input == (repeat each Input) {
             guard let combined = combineLocked() else { return false }
             // zip, as Apple's: the tuple goes out at once (whatever the demand) from this
             // thread, unless another thread is delivering.
-            if mode == .zip, let downstream, queue.isEmpty, deliveringThread == 0 || deliveringThread == me {
+            if mode == .zip, let downstream, claimRoleLocked(me: me, outermost: &outermost) {
                 if demand > 0 { demand -= 1 }
-                previous = deliveringThread
-                deliveringThread = me
                 saved = (trigger, triggerThread, triggerDemand)
                 (trigger, triggerThread, triggerDemand) = (slot, me, .none)
                 directDownstream = downstream
@@ -182,7 +180,7 @@ where Downstream.Input == (repeat each Input) {
         if let directDownstream, let directOutput {
             // FanIn's delivery takes the tuple (a method of this class taking it crashes the
             // compiler: a tuple of a pack expansion passed as an argument).
-            let more = deliverDirectly(directOutput, to: directDownstream, previous: previous)
+            let more = deliverDirectly(directOutput, to: directDownstream, outermost: outermost)
             return finishTupleDelivery(answered: more, restoring: saved)
         }
         if cancel { cancelUpstreams() }

@@ -3,11 +3,14 @@
 /// delivered within the subscriber's demand, one call at a time.
 ///
 /// Subclasses produce outputs under ``lock`` with ``enqueueLocked(_:)`` /
-/// ``finishLocked(_:)`` and then call ``drain()`` after releasing it. Delivery follows the
-/// rules of ``SubjectConduit``: no lock is held while calling the subscriber; a thread that
-/// finds another delivering leaves its output in the queue for that thread; an output
-/// produced from inside the subscriber's own callback on the same thread is delivered at
-/// once, nested.
+/// ``finishLocked(_:)`` and then call ``drain()`` after releasing it. Delivery is the
+/// serial-delivery engine's (``SerialDelivery``, whose backlog is this queue): no lock is held
+/// while calling the subscriber; a thread that finds another delivering leaves its output in
+/// the queue for that thread (and waits for room when it holds more than the engine's
+/// limit, or takes the delivering role over once the delivering thread has used its budget);
+/// an output produced from inside the subscriber's own callback on the same thread is
+/// delivered at once, nested. Outputs waiting for demand stay in the same queue: those are
+/// bounded by the demand the operator asked of its sources, not by the engine.
 ///
 /// A failure is delivered as soon as it is produced (queued outputs are dropped);
 /// `.finished` waits until the queue is empty.
@@ -26,11 +29,11 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
     @usableFromInline final let lock = Lock()
     @usableFromInline @exclusivity(unchecked) final var downstream: Downstream?
     @usableFromInline @exclusivity(unchecked) final var demand = Subscribers.Demand.none
-    @usableFromInline @exclusivity(unchecked) final var queue = RingQueue<Output>()
+    /// The delivering thread and the queue of outputs (its backlog).
+    @usableFromInline @exclusivity(unchecked) final var delivery = SerialDelivery<Output>()
     @usableFromInline @exclusivity(unchecked) final var completion: Subscribers.Completion<Failure>?
     /// A completion was produced or the subscription was cancelled: nothing more is queued.
     @usableFromInline @exclusivity(unchecked) final var isTerminated = false
-    @usableFromInline @exclusivity(unchecked) final var deliveringThread: UInt = 0
     /// `false` for `zip`: as Apple's, an output goes out when it is made, whatever the demand
     /// (which is then counted down to zero, not below). Only an upstream that sends beyond
     /// the demand asked of it can make one beyond the subscriber's demand.
@@ -52,23 +55,19 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
     @inlinable
     final func enqueueLocked(_ output: Output) {
         guard !isTerminated else { return }
-        queue.append(output)
-    }
-
-    /// How many outputs wait in the queue.
-    @usableFromInline
-    final var queuedCountLocked: Int { queue.count }
-
-    /// Drops the oldest queued output and returns it, for the caller to release after the lock.
-    @usableFromInline
-    final func dropOldestLocked() -> Output? {
-        queue.popFirst()
+        delivery.appendLocked(output)
     }
 
     /// The subscriber's outstanding demand minus the outputs waiting in the queue.
     @usableFromInline
     final var unqueuedDemandLocked: Subscribers.Demand {
-        demand - queue.count
+        demand - delivery.backlogCountLocked
+    }
+
+    /// Whether this thread is calling the subscriber now (a call from inside its callback).
+    @inlinable
+    final func isDeliveringLocked(me: UInt) -> Bool {
+        delivery.isDelivering(me: me)
     }
 
     /// Records the completion. Call with `lock` held; call ``drain()`` after: it delivers a
@@ -108,52 +107,79 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
 
     // MARK: Delivery
 
-    /// Delivers queued outputs while there is demand, then the completion once due.
+    /// Delivers queued outputs while there is demand, then the completion once due; or, when
+    /// another thread is delivering, leaves them to it (see ``SerialDelivery``: after
+    /// queuing, `afterQueuing`, this thread may wait for room or take the role over).
     @inlinable
-    final func drain() {
+    final func drain(afterQueuing: Bool = true) {
         let me = currentThreadID()
-        let previous: UInt? = lock.withLock {
-            if deliveringThread != 0 && deliveringThread != me { return nil }
-            defer { deliveringThread = me }
-            return deliveringThread
+        lock.acquire()
+        var claim = delivery.claimLocked(me: me)
+        if case .busy = claim { claim = afterQueuing ? delivery.contendLocked(me: me, mayWait: true) : .queued }
+        lock.release()
+        switch claim {
+        case .nested:
+            deliverQueued(outermost: false)
+        case .outermost:
+            deliverQueued(outermost: true)
+        case .awaitRole(let ticket):
+            delivery.awaitRole(me: me, ticket: ticket)
+            deliverQueued(outermost: true)
+        case .awaitRoom(let ticket):
+            delivery.awaitRoom(ticket: ticket)  // the output is queued: the delivering thread has it
+        case .busy, .queued:
+            return
         }
-        guard let previous else { return }  // another thread is delivering; it will see the queue
-        deliverQueued(releasing: previous)
+    }
+
+    /// Under the lock: whether this thread may call the subscriber now — nothing queued ahead,
+    /// and nobody else delivering; if so it has the role (`outermost` when it took it, rather
+    /// than calling in nested). Pass `outermost` to the delivery.
+    @inlinable
+    final func claimRoleLocked(me: UInt, outermost: inout Bool) -> Bool {
+        guard !delivery.hasBacklogLocked else { return false }
+        switch delivery.claimLocked(me: me) {
+        case .nested:
+            outermost = false
+            return true
+        case .outermost:
+            outermost = true
+            return true
+        default:
+            return false
+        }
     }
 
     /// Under the lock: whether an output arriving now can go straight to the subscriber from
     /// this thread — nothing queued ahead of it, demand for it, no completion, and no other
     /// thread delivering. If so, takes one unit of demand and the role of delivering thread
-    /// and returns the subscriber; hand the output to ``deliverDirectly(_:to:previous:)``.
-    /// `previous` receives the role to restore (this thread's own id when nested).
+    /// and returns the subscriber; hand the output to ``deliverDirectly(_:to:outermost:)``.
     @inlinable
-    final func claimDirectDeliveryLocked(me: UInt, previous: inout UInt) -> Downstream? {
-        guard let downstream, !isTerminated, queue.isEmpty, demand > 0,
-            deliveringThread == 0 || deliveringThread == me
+    final func claimDirectDeliveryLocked(me: UInt, outermost: inout Bool) -> Downstream? {
+        guard let downstream, !isTerminated, demand > 0, claimRoleLocked(me: me, outermost: &outermost)
         else { return nil }
         demand -= 1
-        previous = deliveringThread
-        deliveringThread = me
         return downstream
     }
 
-    /// Delivers an output claimed with ``claimDirectDeliveryLocked(me:previous:)``, then what
+    /// Delivers an output claimed with ``claimDirectDeliveryLocked(me:outermost:)``, then what
     /// other threads queued meanwhile. Returns the demand the subscriber answered with
     /// (already added to the outstanding demand, not yet passed to ``didDeliver(_:)``).
     @inlinable
-    final func deliverDirectly(_ output: Output, to downstream: Downstream, previous: UInt) -> Subscribers.Demand {
+    final func deliverDirectly(_ output: Output, to downstream: Downstream, outermost: Bool) -> Subscribers.Demand {
         let more = downstream.receive(output)
         lock.withLock { if self.downstream != nil { demand += more } }
-        deliverQueued(releasing: previous)
+        deliverQueued(outermost: outermost)
         return more
     }
 
-    /// Delivers queued outputs, then the completion once due, as the delivering thread; gives
-    /// the role back to `previous` when done.
+    /// Delivers queued outputs, then the completion once due, as the delivering thread; the
+    /// outermost delivery gives the role up when done (or hands it to a thread waiting to
+    /// take it over).
     @inlinable
-    final func deliverQueued(releasing previous: UInt) {
+    final func deliverQueued(outermost: Bool) {
         while true {
-            let next: Delivery = lock.withLock { nextDeliveryLocked(releasing: previous) }
+            let next: Delivery = lock.withLock { nextDeliveryLocked(outermost: outermost) }
             switch next {
             case .stop:
                 return
@@ -177,26 +203,26 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
     }
 
     @inlinable
-    final func nextDeliveryLocked(releasing previous: UInt) -> Delivery {
-        guard let downstream else {
-            deliveringThread = previous
+    final func nextDeliveryLocked(outermost: Bool) -> Delivery {
+        guard let downstream, !(outermost && delivery.successorWaitingLocked) else {
+            if outermost { delivery.releaseLocked() }
             return .stop
         }
         // A failure overtakes the queued outputs, which ``drain()`` drops once it is delivered
         // (checked only once terminated: the steady state reads one flag).
         var overtaking = false
         if isTerminated, case .failure? = completion { overtaking = true }
-        if !overtaking, demand > 0 || !gatesOnDemand, let value = queue.popFirst() {
+        if !overtaking, demand > 0 || !gatesOnDemand, let value = delivery.takeLocked() {
             if demand > 0 { demand -= 1 }
             return .value(downstream, value)
         }
-        if let completion, overtaking || queue.isEmpty {
+        if let completion, overtaking || !delivery.hasBacklogLocked {
             self.downstream = nil
             self.completion = nil
-            deliveringThread = previous
+            if outermost { delivery.releaseLocked() }
             return .completion(downstream, completion)
         }
-        deliveringThread = previous
+        if outermost { delivery.releaseLocked() }
         return .stop
     }
 
@@ -204,7 +230,9 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
     @inlinable
     final func dropQueue() {
         var dropped = RingQueue<Output>()
-        lock.withLock { swap(&dropped, &queue) }
+        lock.withLock {
+            if let backlog = delivery.backlog { swap(&dropped, &backlog.queue) }
+        }
         _ = dropped
     }
 
@@ -222,12 +250,12 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
         let active: Bool = lock.withLock {
             guard downstream != nil else { return false }
             self.demand += demand
-            nested = deliveringThread == me
+            nested = isDeliveringLocked(me: me)
             return true
         }
         guard active else { return }
         didRequest(demand)
-        if !nested { drain() }
+        if !nested { drain(afterQueuing: false) }
     }
 
     // Reached through `any Subscription`, so it runs unspecialised: it takes the state out of
@@ -238,8 +266,12 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
         let wasActive = downstream != nil && !isTerminated
         let downstream = self.downstream.take()
         isTerminated = true
-        let queue = self.queue  // a copy and an assignment: `swap` would look up metadata
-        self.queue = RingQueue()
+        // A copy and an assignment: `swap` would look up metadata.
+        var queue = RingQueue<Output>()
+        if let backlog = delivery.backlog {
+            queue = backlog.queue
+            backlog.queue = RingQueue()
+        }
         let completion = self.completion.take()
         lock.release()
         if wasActive { cancelUpstreams() }
@@ -255,4 +287,8 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
         let downstream: Downstream? = lock.withLock { self.downstream }
         downstream?.receive(subscription: self)
     }
+}
+
+extension FanIn: SerialDeliveryOwner {
+    var peakBacklog: Int { lock.withLock { delivery.peakBacklogLocked } }
 }

@@ -124,12 +124,12 @@ where
         let inners: [Subscription]? = lock.withLock {
             guard downstream != nil else { return nil }
             self.demand += demand
-            nested = deliveringThread == me
+            nested = isDeliveringLocked(me: me)
             return self.inners.subscriptions
         }
         guard let inners else { return }
         for inner in inners { inner.request(demand) }
-        if !nested { drain() }
+        if !nested { drain(afterQueuing: false) }
     }
 
     @usableFromInline
@@ -267,7 +267,7 @@ where
     @inlinable
     func receiveInner(_ value: Downstream.Input, id: InnerTable.ID) -> Subscribers.Demand {
         let me = currentThreadID()
-        var previous: UInt = 0
+        var outermost = false
         var answer = Subscribers.Demand.none
         var direct: Downstream?
         var unrequested = false
@@ -277,7 +277,7 @@ where
                 unrequested = true
                 return false
             }
-            if let downstream = claimDirectDeliveryLocked(me: me, previous: &previous) {
+            if let downstream = claimDirectDeliveryLocked(me: me, outermost: &outermost) {
                 direct = downstream
                 if !switching && !unlimited { answer = .max(1) }
                 return true
@@ -294,7 +294,7 @@ where
             drain()
             return .none
         }
-        let more = deliverDirectly(value, to: direct, previous: previous)
+        let more = deliverDirectly(value, to: direct, outermost: outermost)
         if switching { return more }
         if more == .unlimited { didRequest(more) }
         return answer

@@ -50,6 +50,12 @@ struct SerialDelivery<Event>: ~Copyable {
         role.store(me, ordering: .relaxed)
     }
 
+    /// Whether `me` is calling the subscriber now (read under the owner's lock).
+    @inlinable
+    borrowing func isDelivering(me: UInt) -> Bool {
+        role.load(ordering: .relaxed) & ~Self.pendingBit == me
+    }
+
     /// Under the owner's lock: who delivers an event that thread `me` has now.
     @inlinable
     borrowing func claimLocked(me: UInt) -> DeliveryClaim {
@@ -74,18 +80,10 @@ struct SerialDelivery<Event>: ~Copyable {
     ///   the lock, ``awaitRoom(ticket:)``, then try again from the start (demand included).
     @inlinable
     mutating func handOffLocked(_ event: Event, seen: UInt, me: UInt, mayWait: Bool) -> DeliveryClaim {
-        if backlog == nil { backlog = DeliveryBacklog() }
-        let backlog = self.backlog.unsafelyUnwrapped
-        // The delivering thread over its budget still has events queued: the next thread to
-        // come takes over from it.
-        if backlog.taken >= Limits.budget && backlog.successor == 0 && !backlog.queue.isEmpty {
-            backlog.successor = me
-            backlog.append(event)
-            return .awaitRole(backlog.signal.ticket)
-        }
-        if mayWait && backlog.queue.count >= Limits.backlog {
-            backlog.sleepers += 1
-            return .awaitRoom(backlog.signal.ticket)
+        let backlog = backlogLocked()
+        if let wait = backlog.waitLocked(me: me, roomAt: mayWait ? Limits.backlog : nil) {
+            if case .awaitRole = wait { backlog.append(event) }
+            return wait
         }
         var expected = seen
         while expected != 0 {
@@ -99,6 +97,32 @@ struct SerialDelivery<Event>: ~Copyable {
         }
         role.store(me, ordering: .relaxed)
         return .outermost
+    }
+
+    /// Under the owner's lock, for an owner that queues its events first (``appendLocked(_:)``)
+    /// and then asks who delivers them: after ``claimLocked(me:)`` answered `.busy`, whether
+    /// `me` leaves them to the delivering thread (`.queued`), takes the role over from it
+    /// (`.awaitRole`, as in ``handOffLocked(_:seen:me:mayWait:)``) or, having just queued
+    /// beyond the limit (`mayWait`), waits for room (`.awaitRoom`; then returns, its event
+    /// being queued already).
+    @inlinable
+    mutating func contendLocked(me: UInt, mayWait: Bool) -> DeliveryClaim {
+        guard let backlog else { return .queued }
+        return backlog.waitLocked(me: me, roomAt: mayWait ? Limits.backlog + 1 : nil) ?? .queued
+    }
+
+    /// Under the owner's lock: queues `event` behind the others, whoever delivers it.
+    @inlinable
+    mutating func appendLocked(_ event: Event) {
+        backlogLocked().append(event)
+    }
+
+    @inlinable
+    mutating func backlogLocked() -> DeliveryBacklog<Event> {
+        if let backlog { return backlog }
+        let created = DeliveryBacklog<Event>()
+        backlog = created
+        return created
     }
 
     /// After the delivering thread's own outermost call, without the lock: gives up the role
@@ -116,23 +140,42 @@ struct SerialDelivery<Event>: ~Copyable {
         return !backlog.queue.isEmpty
     }
 
+    /// How many events the backlog holds (under the owner's lock).
+    @inlinable
+    var backlogCountLocked: Int {
+        backlog?.queue.count ?? 0
+    }
+
+    /// Under the owner's lock: whether a thread waits to take the role over (the outermost
+    /// delivery loop then gives it up, ``releaseLocked()``, before its next event).
+    @inlinable
+    var successorWaitingLocked: Bool {
+        guard let backlog else { return false }
+        return backlog.successor != 0
+    }
+
     /// Under the owner's lock, in the delivering thread's loop: the next queued event, or
     /// `nil` when the role was given up — handed to a thread waiting to take over, or
     /// released because the backlog is empty.
     @inlinable
     mutating func nextLocked() -> Event? {
-        guard let backlog else {
-            role.store(0, ordering: .releasing)
-            return nil
-        }
-        if backlog.successor != 0 {
-            handOverLocked(backlog)
-            return nil
-        }
-        guard let event = backlog.queue.popFirst() else {
+        if successorWaitingLocked {
             releaseLocked()
             return nil
         }
+        guard let event = takeLocked() else {
+            releaseLocked()
+            return nil
+        }
+        return event
+    }
+
+    /// Under the owner's lock: takes the oldest queued event for delivery (counted against
+    /// the delivering thread's budget; wakes the threads waiting for room once half of the
+    /// backlog is handed over).
+    @inlinable
+    mutating func takeLocked() -> Event? {
+        guard let backlog, let event = backlog.queue.popFirst() else { return nil }
         backlog.taken &+= 1
         if backlog.sleepers > 0 && backlog.queue.count <= Limits.backlog / 2 { backlog.wakeSleepers() }
         return event
@@ -195,7 +238,7 @@ struct SerialDelivery<Event>: ~Copyable {
 
     /// The most events the backlog has held at once (0 if never contended): for the stress
     /// tests and benchmarks.
-    var peakBacklog: Int {
+    var peakBacklogLocked: Int {
         backlog?.peak ?? 0
     }
 
@@ -210,6 +253,13 @@ struct SerialDelivery<Event>: ~Copyable {
         /// takes over from it.
         @inlinable static var budget: Int { 1024 }
     }
+}
+
+/// A subscription that delivers through a ``SerialDelivery``: how full its backlog has been,
+/// for the stress tests.
+protocol SerialDeliveryOwner: AnyObject {
+    /// The most events the backlog has held at once (0 if never contended).
+    var peakBacklog: Int { get }
 }
 
 /// What a thread does with the event it has (see ``SerialDelivery``). Not generic, so that
@@ -252,6 +302,23 @@ final class DeliveryBacklog<Event> {
 
     @inlinable
     init() {}
+
+    /// Under the owner's lock, for a thread that found another delivering: `.awaitRole` when
+    /// the delivering thread has used its budget with events still queued and nobody has
+    /// claimed the role yet (`me` does); `.awaitRoom` when the backlog holds `roomAt` events
+    /// or more; `nil` otherwise.
+    @inlinable
+    func waitLocked(me: UInt, roomAt limit: Int?) -> DeliveryClaim? {
+        if taken >= SerialDelivery<Event>.Limits.budget && successor == 0 && !queue.isEmpty {
+            successor = me
+            return .awaitRole(signal.ticket)
+        }
+        if let limit, queue.count >= limit {
+            sleepers += 1
+            return .awaitRoom(signal.ticket)
+        }
+        return nil
+    }
 
     @inlinable
     func append(_ event: Event) {

@@ -363,6 +363,10 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     }
 }
 
+extension SubjectConduit: SerialDeliveryOwner {
+    var peakBacklog: Int { lock.withLock { delivery.peakBacklogLocked } }
+}
+
 /// Which subject a ``SubjectCore`` serves: its subscriptions describe themselves by its name.
 @usableFromInline
 enum SubjectKind: UInt8, Sendable {

@@ -57,14 +57,14 @@ struct SerialDeliveryStressTests {
             lock.withLock { completions += 1 }
         }
 
-        /// The most events the subject's conduit ever queued for its delivering thread.
+        /// The most events the subscription ever queued for its delivering thread.
         var peakBacklog: Int {
             let subscription = lock.withLock { self.subscription }
-            guard let conduit = subscription as? SubjectConduit<Int, Never> else {
-                Issue.record("the subject's subscription is not its conduit: \(String(describing: subscription))")
+            guard let owner = subscription as? SerialDeliveryOwner else {
+                Issue.record("the subscription has no serial delivery: \(String(describing: subscription))")
                 return -1
             }
-            return conduit.delivery.peakBacklog
+            return owner.peakBacklog
         }
     }
 
@@ -93,6 +93,28 @@ struct SerialDeliveryStressTests {
         // senders need to queue them: without the bound the backlog holds most of them.
         #expect(peak > 0, "peak backlog \(peak)")
         #expect(peak <= Self.bound, "peak backlog \(peak)")
+    }
+
+    @Test("4 threads × 3,000 values into merge of 4 subjects, slow subscriber: every value once, in order, bounded")
+    func floodIntoMergeKeepsTheBacklogBounded() {
+        let senders = 4
+        let perSender = 3_000
+        let subjects = (0..<senders).map { _ in PassthroughSubject<Int, Never>() }
+        let recorder = SlowRecorder(spin: .microseconds(20))
+        Publishers.MergeMany(subjects).subscribe(recorder)
+        Stress.overlapping(threads: senders) { sender in
+            for index in 0..<perSender { subjects[sender].send(sender * perSender + index) }
+        }
+        for subject in subjects { subject.send(completion: .finished) }
+        let peak = recorder.peakBacklog
+        recorder.lock.withLock {
+            Stress.expectEveryValueInSenderOrder(recorder.values, senders: senders, perSender: perSender)
+            #expect(recorder.completions == 1)
+            #expect(recorder.overlaps == 0)
+        }
+        // merge queues first and then waits: one value over the limit per sending thread.
+        #expect(peak > 0)
+        #expect(peak <= Self.bound - 2 + senders, "peak backlog \(peak)")
     }
 
     @Test("A slow subscriber cancels during a flood: every waiting sender returns, nothing after the cancel")
