@@ -29,8 +29,9 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
     @usableFromInline final let lock = Lock()
     @usableFromInline @exclusivity(unchecked) final var downstream: Downstream?
     @usableFromInline @exclusivity(unchecked) final var demand = Subscribers.Demand.none
-    /// The delivering thread and the queue of outputs (its backlog).
-    @usableFromInline @exclusivity(unchecked) final var delivery = SerialDelivery<Output>()
+    /// The delivering thread; ``queue`` is its backlog.
+    @usableFromInline @exclusivity(unchecked) final var delivery = SerialDelivery()
+    @usableFromInline @exclusivity(unchecked) final var queue = RingQueue<Output>()
     @usableFromInline @exclusivity(unchecked) final var completion: Subscribers.Completion<Failure>?
     /// A completion was produced or the subscription was cancelled: nothing more is queued.
     @usableFromInline @exclusivity(unchecked) final var isTerminated = false
@@ -49,19 +50,23 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
     @usableFromInline
     var customMirror: Mirror { Mirror(self, children: ["demand": lock.withLock { demand }]) }
 
+    deinit {
+        delivery.releaseWaiters()
+    }
+
     // MARK: For subclasses (call with `lock` held)
 
     /// Queues an output for delivery. Call with `lock` held; call ``drain()`` after.
     @inlinable
     final func enqueueLocked(_ output: Output) {
         guard !isTerminated else { return }
-        delivery.appendLocked(output)
+        delivery.appendLocked(output, to: &queue)
     }
 
     /// The subscriber's outstanding demand minus the outputs waiting in the queue.
     @usableFromInline
     final var unqueuedDemandLocked: Subscribers.Demand {
-        demand - delivery.backlogCountLocked
+        demand - queue.count
     }
 
     /// Whether this thread is calling the subscriber now (a call from inside its callback).
@@ -115,7 +120,7 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
         let me = currentThreadID()
         lock.acquire()
         var claim = delivery.claimLocked(me: me)
-        if case .busy = claim { claim = afterQueuing ? delivery.contendLocked(me: me, mayWait: true) : .queued }
+        if case .busy = claim { claim = afterQueuing ? delivery.contendLocked(me: me, queued: queue.count, mayWait: true) : .queued }
         lock.release()
         switch claim {
         case .nested:
@@ -137,7 +142,7 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
     /// than calling in nested). Pass `outermost` to the delivery.
     @inlinable
     final func claimRoleLocked(me: UInt, outermost: inout Bool) -> Bool {
-        guard !delivery.hasBacklogLocked else { return false }
+        guard queue.isEmpty else { return false }
         switch delivery.claimLocked(me: me) {
         case .nested:
             outermost = false
@@ -205,24 +210,24 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
     @inlinable
     final func nextDeliveryLocked(outermost: Bool) -> Delivery {
         guard let downstream, !(outermost && delivery.successorWaitingLocked) else {
-            if outermost { delivery.releaseLocked() }
+            if outermost { delivery.releaseLocked(queueEmpty: queue.isEmpty) }
             return .stop
         }
         // A failure overtakes the queued outputs, which ``drain()`` drops once it is delivered
         // (checked only once terminated: the steady state reads one flag).
         var overtaking = false
         if isTerminated, case .failure? = completion { overtaking = true }
-        if !overtaking, demand > 0 || !gatesOnDemand, let value = delivery.takeLocked() {
+        if !overtaking, demand > 0 || !gatesOnDemand, let value = delivery.takeLocked(from: &queue) {
             if demand > 0 { demand -= 1 }
             return .value(downstream, value)
         }
-        if let completion, overtaking || !delivery.hasBacklogLocked {
+        if let completion, overtaking || queue.isEmpty {
             self.downstream = nil
             self.completion = nil
-            if outermost { delivery.releaseLocked() }
+            if outermost { delivery.releaseLocked(queueEmpty: queue.isEmpty) }
             return .completion(downstream, completion)
         }
-        if outermost { delivery.releaseLocked() }
+        if outermost { delivery.releaseLocked(queueEmpty: queue.isEmpty) }
         return .stop
     }
 
@@ -230,9 +235,7 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
     @inlinable
     final func dropQueue() {
         var dropped = RingQueue<Output>()
-        lock.withLock {
-            if let backlog = delivery.backlog { swap(&dropped, &backlog.queue) }
-        }
+        lock.withLock { swap(&dropped, &queue) }
         _ = dropped
     }
 
@@ -267,11 +270,8 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
         let downstream = self.downstream.take()
         isTerminated = true
         // A copy and an assignment: `swap` would look up metadata.
-        var queue = RingQueue<Output>()
-        if let backlog = delivery.backlog {
-            queue = backlog.queue
-            backlog.queue = RingQueue()
-        }
+        let queue = self.queue
+        self.queue = RingQueue()
         let completion = self.completion.take()
         lock.release()
         if wasActive { cancelUpstreams() }

@@ -89,7 +89,8 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
     /// Serialises the calls into the subscriber (see ``SerialDelivery``); the events other
     /// threads queue for the delivering thread wait in its backlog.
-    @usableFromInline @exclusivity(unchecked) var delivery = SerialDelivery<Event>()
+    @usableFromInline @exclusivity(unchecked) var delivery = SerialDelivery()
+    @usableFromInline @exclusivity(unchecked) var backlog = RingQueue<Event>()
     /// For a current-value subject: the number of the last send made before this subscriber
     /// was given the current value; the offers of those sends (still on their way from other
     /// threads) are skipped. Set under both locks.
@@ -102,6 +103,10 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         self.core = core
         self.downstream = downstream
         self.kind = kind
+    }
+
+    deinit {
+        delivery.releaseWaiters()
     }
 
     @usableFromInline
@@ -194,7 +199,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         }
         step = delivery.claimLocked(me: me)
         if case .busy(let seen) = step {
-            step = delivery.handOffLocked(.value(value), seen: seen, me: me, mayWait: mayWait)
+            step = delivery.handOffLocked(.value(value), to: &backlog, seen: seen, me: me, mayWait: mayWait)
         }
         switch step {
         case .awaitRoom:
@@ -219,8 +224,8 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
             if more == .none, delivery.releaseIfIdle(me: me) { return }
             let mustDrain: Bool = lock.withLock {
                 if downstream != nil { demand += more }
-                guard delivery.hasBacklogLocked else {
-                    delivery.releaseLocked()
+                guard !backlog.isEmpty else {
+                    delivery.releaseLocked(queueEmpty: true)
                     return false
                 }
                 return true
@@ -242,16 +247,16 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
             var dropped: RingQueue<Event>?
             let next: (Downstream, Event)? = lock.withLock {
                 guard let downstream else {
-                    dropped = delivery.dropBacklogLocked()  // cancelled meanwhile
-                    delivery.releaseLocked()
+                    dropped = dropBacklogLocked()  // cancelled meanwhile
+                    delivery.releaseLocked(queueEmpty: true)
                     return nil
                 }
-                guard let event = delivery.nextLocked() else { return nil }
+                guard let event = delivery.nextLocked(from: &backlog) else { return nil }
                 if case .completion = event {
                     self.downstream = nil
                     core = self.core.take()
-                    dropped = delivery.dropBacklogLocked()
-                    delivery.releaseLocked()
+                    dropped = dropBacklogLocked()
+                    delivery.releaseLocked(queueEmpty: true)
                 }
                 return (downstream, event)
             }
@@ -275,6 +280,16 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         }
     }
 
+    /// Under the lock: empties the backlog (a completion or a cancel ends the delivery),
+    /// returning what it held for the caller to release after the lock.
+    @inlinable
+    func dropBacklogLocked() -> RingQueue<Event>? {
+        guard !backlog.isEmpty else { return nil }
+        var dropped = RingQueue<Event>()
+        swap(&dropped, &backlog)
+        return dropped
+    }
+
     @usableFromInline
     func finish(_ completion: Subscribers.Completion<Failure>) {
         let me = currentThreadID()
@@ -287,7 +302,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         var step = delivery.claimLocked(me: me)
         if case .busy(let seen) = step {
             // A completion is queued whatever the backlog holds (it ends the delivery).
-            step = delivery.handOffLocked(.completion(completion), seen: seen, me: me, mayWait: false)
+            step = delivery.handOffLocked(.completion(completion), to: &backlog, seen: seen, me: me, mayWait: false)
         }
         switch step {
         case .queued:
@@ -303,8 +318,8 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         }
         let target = downstream.take()
         let core = self.core.take()
-        let dropped = delivery.dropBacklogLocked()
-        if step.isOutermost { delivery.releaseLocked() }
+        let dropped = dropBacklogLocked()
+        if step.isOutermost { delivery.releaseLocked(queueEmpty: true) }
         lock.release()
         // The core (whose last reference may hold the current value) and the dropped events are
         // released outside the lock.
