@@ -120,7 +120,9 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
         let me = currentThreadID()
         lock.acquire()
         var claim = delivery.claimLocked(me: me)
-        if case .busy = claim { claim = afterQueuing ? delivery.contendLocked(me: me, queued: queue.count, mayWait: true) : .queued }
+        if case .busy = claim {
+            claim = afterQueuing ? delivery.contendLocked(me: me, queued: queue.count, mayWait: true) : .queued
+        }
         lock.release()
         switch claim {
         case .nested:
