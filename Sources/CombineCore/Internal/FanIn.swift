@@ -30,7 +30,7 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
     @usableFromInline @exclusivity(unchecked) final var downstream: Downstream?
     @usableFromInline @exclusivity(unchecked) final var demand = Subscribers.Demand.none
     /// The delivering thread; ``queue`` is its backlog.
-    @usableFromInline @exclusivity(unchecked) final var delivery = SerialDelivery()
+    @usableFromInline final let delivery = SerialDelivery()
     @usableFromInline @exclusivity(unchecked) final var queue = RingQueue<Output>()
     @usableFromInline @exclusivity(unchecked) final var completion: Subscribers.Completion<Failure>?
     /// A completion was produced or the subscription was cancelled: nothing more is queued.
@@ -118,23 +118,29 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
     @inlinable
     final func drain(afterQueuing: Bool = true) {
         let me = currentThreadID()
-        lock.acquire()
-        var claim = delivery.claimLocked(me: me)
-        if case .busy = claim {
-            claim = afterQueuing ? delivery.contendLocked(me: me, queued: queue.count, mayWait: true) : .queued
-        }
-        lock.release()
-        switch claim {
-        case .nested:
-            deliverQueued(outermost: false)
-        case .outermost:
-            deliverQueued(outermost: true)
-        case .awaitRole(let ticket):
-            delivery.awaitRole(me: me, ticket: ticket)
-            deliverQueued(outermost: true)
-        case .awaitRoom(let ticket):
-            delivery.awaitRoom(ticket: ticket)  // the output is queued: the delivering thread has it
-        case .busy, .queued:
+        while true {
+            lock.acquire()
+            var claim = delivery.claimLocked(me: me)
+            if case .busy = claim {
+                claim = afterQueuing ? delivery.contendLocked(me: me, queued: queue.count, mayWait: true) : .queued
+            }
+            lock.release()
+            switch claim {
+            case .nested:
+                deliverQueued(outermost: false)
+            case .outermost:
+                deliverQueued(outermost: true)
+            case .awaitRole(let ticket):
+                delivery.awaitRole(me: me, ticket: ticket)
+                deliverQueued(outermost: true)
+            case .awaitRoom(let ticket):
+                // The output is queued; once woken (for room, or by a hand-over of the role),
+                // look again: return only when there is room or nobody else is delivering.
+                delivery.awaitRoom(ticket: ticket)
+                continue
+            case .busy, .queued:
+                break
+            }
             return
         }
     }

@@ -36,14 +36,25 @@ struct SerialDelivery: ~Copyable {
     /// owner's lock, except by the delivering thread's compare-and-swap back to 0 when nothing
     /// was queued (``releaseIfIdle(me:)``), which saves it taking the lock a second time.
     @usableFromInline let role: Atomic<UInt>
-    /// Allocated at the first contended event and released by the owner's `deinit`
-    /// (``releaseWaiters()``). Held unmanaged so that the per-event paths reach it without a
-    /// retain and a release each (two atomic operations).
-    @usableFromInline var waiters: Unmanaged<DeliveryWaiters>?
+    /// The contended state (an unmanaged ``DeliveryWaiters``, as a bit pattern), or 0 until the
+    /// first contended event; released by the owner's `deinit` (``releaseWaiters()``). Held
+    /// unmanaged so that the per-event paths reach it without a retain and a release each (two
+    /// atomic operations), and in an atomic word so that the engine has no mutable stored
+    /// property: a thread waiting to take the role over reads it outside the lock, and any
+    /// `mutating` access to the engine would be a (reported) access race with that read.
+    @usableFromInline let waitersWord: Atomic<UInt>
 
     @inlinable
     init() {
         role = Atomic(0)
+        waitersWord = Atomic(0)
+    }
+
+    @inlinable
+    var waiters: Unmanaged<DeliveryWaiters>? {
+        let bits = waitersWord.load(ordering: .acquiring)
+        guard bits != 0 else { return nil }
+        return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
     }
 
     /// Set in ``role`` by a thread that queued an event for the delivering thread.
@@ -90,7 +101,7 @@ struct SerialDelivery: ~Copyable {
     /// Not inlined (but specialised for the owner): the uncontended path never comes here.
     @inlinable
     @inline(never)
-    mutating func handOffLocked<Event>(
+    borrowing func handOffLocked<Event>(
         _ event: Event, to queue: inout RingQueue<Event>, seen: UInt, me: UInt, mayWait: Bool
     ) -> DeliveryClaim {
         let waiters = waitersLocked(queued: queue.count)
@@ -120,7 +131,7 @@ struct SerialDelivery: ~Copyable {
     /// being queued already).
     @usableFromInline
     @inline(never)
-    mutating func contendLocked(me: UInt, queued: Int, mayWait: Bool) -> DeliveryClaim {
+    borrowing func contendLocked(me: UInt, queued: Int, mayWait: Bool) -> DeliveryClaim {
         waitersLocked(queued: queued).waitLocked(me: me, queued: queued, roomAt: mayWait ? Limits.backlog + 1 : nil)
             ?? .queued
     }
@@ -137,11 +148,11 @@ struct SerialDelivery: ~Copyable {
 
     /// The contended state, allocated the first time it is needed.
     @inlinable
-    mutating func waitersLocked(queued: Int) -> DeliveryWaiters {
+    borrowing func waitersLocked(queued: Int) -> DeliveryWaiters {
         if let waiters { return waiters.takeUnretainedValue() }
         let created = DeliveryWaiters()
         created.peak = queued
-        waiters = Unmanaged.passRetained(created)
+        waitersWord.store(UInt(bitPattern: Unmanaged.passRetained(created).toOpaque()), ordering: .releasing)
         return created
     }
 

@@ -89,7 +89,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
     /// Serialises the calls into the subscriber (see ``SerialDelivery``); the events other
     /// threads queue for the delivering thread wait in its backlog.
-    @usableFromInline @exclusivity(unchecked) var delivery = SerialDelivery()
+    @usableFromInline let delivery = SerialDelivery()
     @usableFromInline @exclusivity(unchecked) var backlog = RingQueue<Event>()
     /// For a current-value subject: the number of the last send made before this subscriber
     /// was given the current value; the offers of those sends (still on their way from other
