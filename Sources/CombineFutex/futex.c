@@ -11,6 +11,10 @@ void combine_spin_pause(void) {
 #endif
 }
 
+#include <sched.h>
+
+void combine_yield(void) { sched_yield(); }
+
 #if defined(__linux__)
 #include <linux/futex.h>
 #include <stddef.h>
@@ -29,8 +33,6 @@ void combine_futex_wake_all(uint32_t *address) {
     syscall(SYS_futex, address, FUTEX_WAKE_PRIVATE, INT32_MAX, NULL, NULL, 0);
 }
 #else
-#include <sched.h>
-
 // Elsewhere the lock does not sleep in the kernel: it yields and lets the caller retry.
 void combine_futex_wait(uint32_t *address, uint32_t expected) {
     (void)address;

@@ -181,7 +181,7 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
     @inlinable
     final func deliverDirectly(_ output: Output, to downstream: Downstream, outermost: Bool) -> Subscribers.Demand {
         let more = downstream.receive(output)
-        lock.withLock { if self.downstream != nil { demand += more } }
+        if more > 0 { lock.withLock { if self.downstream != nil { demand += more } } }
         deliverQueued(outermost: outermost)
         return more
     }
@@ -198,7 +198,7 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
                 return
             case .value(let downstream, let value):
                 let more = downstream.receive(value)
-                lock.withLock { if self.downstream != nil { demand += more } }
+                if more > 0 { lock.withLock { if self.downstream != nil { demand += more } } }
                 didDeliver(more)
             case .completion(let downstream, let completion):
                 downstream.receive(completion: completion)

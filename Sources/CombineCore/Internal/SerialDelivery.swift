@@ -109,6 +109,11 @@ struct SerialDelivery: ~Copyable {
             if case .awaitRole = wait { appendLocked(event, to: &queue) }
             return wait
         }
+        if seen & Self.pendingBit != 0 {
+            // Already marked (and the mark is cleared only under the lock held here).
+            appendLocked(event, to: &queue)
+            return .queued
+        }
         var expected = seen
         while expected != 0 {
             let (exchanged, found) = role.compareExchange(
@@ -350,17 +355,33 @@ final class DeliveryWaiters: @unchecked Sendable {
     @inlinable
     var ticket: UInt32 { word.load(ordering: .acquiring) }
 
-    /// Returns once the word no longer holds `ticket`: spins a little, then sleeps.
+    /// Threads asleep in the kernel on ``word``: a wake-up makes the system call only when
+    /// there is one.
+    @usableFromInline let kernelSleepers = Atomic<Int>(0)
+
+    /// Returns once the word no longer holds `ticket`. Spins briefly, then yields the
+    /// processor for about as long as the delivering thread takes to hand half a backlog over
+    /// (yielding, not spinning, so that with more threads than cores the delivering thread
+    /// runs; a sleeping thread's wake-up costs two system calls and tens of microseconds of
+    /// latency), then sleeps.
     @usableFromInline
     @inline(never)
     func wait(ticket: UInt32) {
-        for _ in 0..<200 {
+        for _ in 0..<100 {
             if word.load(ordering: .acquiring) != ticket { return }
             combine_spin_pause()
         }
-        while word.load(ordering: .acquiring) == ticket {
+        for _ in 0..<100 {
+            if word.load(ordering: .acquiring) != ticket { return }
+            combine_yield()
+        }
+        // Announce the sleep before looking at the word a last time; ``wakeAll()`` bumps the
+        // word before it looks at the count: one of the two sees the other.
+        kernelSleepers.add(1, ordering: .sequentiallyConsistent)
+        while word.load(ordering: .sequentiallyConsistent) == ticket {
             combine_futex_wait(address, ticket)
         }
+        kernelSleepers.subtract(1, ordering: .relaxed)
     }
 
     /// Bumps the word and wakes every thread sleeping on it (and forgets the sleepers).
@@ -368,8 +389,8 @@ final class DeliveryWaiters: @unchecked Sendable {
     @inline(never)
     func wakeAll() {
         sleepers = 0
-        word.add(1, ordering: .releasing)
-        combine_futex_wake_all(address)
+        word.add(1, ordering: .sequentiallyConsistent)
+        if kernelSleepers.load(ordering: .sequentiallyConsistent) > 0 { combine_futex_wake_all(address) }
     }
 
     private var address: UnsafeMutablePointer<UInt32> {

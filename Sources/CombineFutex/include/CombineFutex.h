@@ -14,6 +14,9 @@ void combine_futex_wake_one(uint32_t *address);
 /// Wakes every thread sleeping in `combine_futex_wait` on `address` (`FUTEX_WAKE`).
 void combine_futex_wake_all(uint32_t *address);
 
+/// Gives the processor to another runnable thread, if there is one (`sched_yield`).
+void combine_yield(void);
+
 /// Tells the processor that this thread is spinning on a shared word (`pause` on x86).
 void combine_spin_pause(void);
 
