@@ -27,6 +27,9 @@ let package = Package(
             path: "Scenarios/OpenCombine",
             swiftSettings: [.define("OPENCOMBINE")]),
         .target(name: "Baseline", path: "Scenarios/Baseline"),
+        // `swift run -c release Flood [ours|opencombine] [seconds]`: memory under a flood.
+        .executableTarget(
+            name: "Flood", dependencies: ["OursScenarios", "OpenCombineScenarios"], path: "Flood"),
         .executableTarget(
             name: "CombineBenchmarks",
             dependencies: [

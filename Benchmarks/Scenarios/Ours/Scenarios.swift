@@ -224,6 +224,54 @@ public enum Scenarios {
         return totals.reduce(0) { $0 &+ $1.sum }
     }
 
+    /// Four threads flood one subject whose sink takes about a microsecond per value, for
+    /// `seconds` seconds; `report(second, residentMiB)` is called once a second. Returns the
+    /// number of values sent; returns only when every sender's `send` has returned.
+    public static func flood(seconds: Int, report: (Int, Double) -> Void) -> Int {
+        #if OPENCOMBINE
+        nonisolated(unsafe) let subject = PassthroughSubject<Int, Never>()
+        #else
+        let subject = PassthroughSubject<Int, Never>()
+        #endif
+        let total = SinkTotal()
+        let cancellable = subject.sink { value in
+            total.sum &+= value
+            let until = DispatchTime.now().uptimeNanoseconds + 1_000
+            while DispatchTime.now().uptimeNanoseconds < until {}
+        }
+        let stop = Atomic<Bool>(false)
+        let sent = Atomic<Int>(0)
+        let senders = DispatchGroup()
+        for _ in 0..<4 {
+            senders.enter()
+            Thread {
+                var count = 0
+                while !stop.load(ordering: .relaxed) {
+                    subject.send(count)
+                    count += 1
+                }
+                sent.add(count, ordering: .relaxed)
+                senders.leave()
+            }.start()
+        }
+        for second in 1...seconds {
+            Thread.sleep(forTimeInterval: 1)
+            report(second, residentMiB())
+        }
+        stop.store(true, ordering: .relaxed)
+        senders.wait()
+        cancellable.cancel()
+        return sent.load(ordering: .relaxed)
+    }
+
+    /// The process's resident memory, from `/proc/self/statm`.
+    static func residentMiB() -> Double {
+        let text = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8)) ?? "0 0"
+        let fields = text.split(separator: " ")
+        let pages = fields.count > 1 ? Double(fields[1]) ?? 0 : 0
+        return pages * 4096 / 1_048_576
+    }
+
     final class SinkTotal: @unchecked Sendable {
         var sum = 0
     }
