@@ -10,7 +10,8 @@ let library = arguments.count > 1 ? arguments[1] : "ours"
 let seconds = arguments.count > 2 ? Int(arguments[2]) ?? 10 : 10
 let start = Date()
 let report: (Int, Double) -> Void = { second, megabytes in
-    FileHandle.standardOutput.write("t=\(second)s resident \(String(format: "%.1f", megabytes)) MiB\n".data(using: .utf8)!)
+    FileHandle.standardOutput.write(
+        "t=\(second)s resident \(String(format: "%.1f", megabytes)) MiB\n".data(using: .utf8)!)
 }
 let sent: Int
 switch library {
