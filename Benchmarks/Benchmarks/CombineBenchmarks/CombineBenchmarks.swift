@@ -14,7 +14,25 @@ struct Scenario: Sendable {
     let baseline: @Sendable (Int) -> Int
 }
 
-let scenarios: [Scenario] = [
+/// Contended sends (issue 16): `threads` threads, started from one barrier so that they really
+/// overlap, send into one subject with `sinks` sinks.
+func contendedSubjectScenario(threads: Int, sinks: Int, operations: Int) -> Scenario {
+    Scenario(
+        name: "contended: \(threads) threads -> subject -> \(sinks) sink\(sinks == 1 ? "" : "s (per send)")",
+        operations: operations,
+        ours: { OursScenarios.Scenarios.contendedSubject($0, threads: threads, sinks: sinks) },
+        openCombine: { OpenCombineScenarios.Scenarios.contendedSubject($0, threads: threads, sinks: sinks) },
+        baseline: { Baseline.contended($0, threads: threads, sinks: sinks) })
+}
+
+let contendedSubjectScenarios = [(2, 1, 400_000), (4, 1, 400_000), (2, 10, 100_000), (4, 10, 100_000)].map {
+    contendedSubjectScenario(threads: $0.0, sinks: $0.1, operations: $0.2)
+}
+
+/// Every scenario (the table is sorted by name, so the order here does not matter).
+let scenarios: [Scenario] = listedScenarios + contendedSubjectScenarios
+
+let listedScenarios: [Scenario] = [
     Scenario(
         name: "sequence.map.filter.sink", operations: 1_000_000, ours: OursScenarios.Scenarios.sequenceMapFilterSink,
         openCombine: OpenCombineScenarios.Scenarios.sequenceMapFilterSink, baseline: Baseline.sequenceMapFilterSink),
@@ -44,27 +62,6 @@ let scenarios: [Scenario] = [
         name: "two threads sending into one subject", operations: 1_000_000,
         ours: OursScenarios.Scenarios.twoThreadsSending, openCombine: OpenCombineScenarios.Scenarios.twoThreadsSending,
         baseline: Baseline.twoThreadsSending),
-    // Contended sends (issue 16): the threads start from one barrier, so they really overlap.
-    Scenario(
-        name: "contended: 2 threads -> subject -> 1 sink", operations: 400_000,
-        ours: { OursScenarios.Scenarios.contendedSubject($0, threads: 2, sinks: 1) },
-        openCombine: { OpenCombineScenarios.Scenarios.contendedSubject($0, threads: 2, sinks: 1) },
-        baseline: { Baseline.contended($0, threads: 2, sinks: 1) }),
-    Scenario(
-        name: "contended: 4 threads -> subject -> 1 sink", operations: 400_000,
-        ours: { OursScenarios.Scenarios.contendedSubject($0, threads: 4, sinks: 1) },
-        openCombine: { OpenCombineScenarios.Scenarios.contendedSubject($0, threads: 4, sinks: 1) },
-        baseline: { Baseline.contended($0, threads: 4, sinks: 1) }),
-    Scenario(
-        name: "contended: 2 threads -> subject -> 10 sinks (per send)", operations: 100_000,
-        ours: { OursScenarios.Scenarios.contendedSubject($0, threads: 2, sinks: 10) },
-        openCombine: { OpenCombineScenarios.Scenarios.contendedSubject($0, threads: 2, sinks: 10) },
-        baseline: { Baseline.contended($0, threads: 2, sinks: 10) }),
-    Scenario(
-        name: "contended: 4 threads -> subject -> 10 sinks (per send)", operations: 100_000,
-        ours: { OursScenarios.Scenarios.contendedSubject($0, threads: 4, sinks: 10) },
-        openCombine: { OpenCombineScenarios.Scenarios.contendedSubject($0, threads: 4, sinks: 10) },
-        baseline: { Baseline.contended($0, threads: 4, sinks: 10) }),
     Scenario(
         name: "contended: 2 threads -> merge of two subjects", operations: 400_000,
         ours: OursScenarios.Scenarios.contendedMerge, openCombine: nil,
