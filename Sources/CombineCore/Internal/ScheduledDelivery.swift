@@ -13,7 +13,9 @@
 ///   after its current call returns. An action that runs from inside the subscriber's own
 ///   callback (a synchronous scheduler) delivers at once, nested, as Combine does. A `delay`
 ///   timer that fires early relative to an earlier one therefore delivers the earlier value,
-///   whose time has come too.
+///   whose time has come too. The role of delivering thread is the serial-delivery engine's
+///   (``SerialDelivery``), so its budget holds here too: after handing over 1,024 events for
+///   other actions, the delivering thread leaves the rest to the next action to run.
 /// - After `cancel()`, actions already scheduled deliver nothing.
 /// - Nothing is called while the lock is held.
 ///
@@ -43,8 +45,10 @@ final class ScheduledDelivery<Downstream: Subscriber, Reflection>: Subscriber, S
     }
 
     @usableFromInline let lock = Lock()
-    @usableFromInline @exclusivity(unchecked) var deliveringThread: UInt = 0
-    /// Actions that ran while another thread was delivering: that thread delivers their events.
+    /// Who calls the subscriber now (see ``SerialDelivery``).
+    @usableFromInline let delivery = SerialDelivery()
+    /// Actions that ran while another thread was delivering: that thread delivers their events
+    /// (the engine's backlog for this owner is a count: the values wait in ``values``).
     @usableFromInline @exclusivity(unchecked) var owed = 0
     @usableFromInline @exclusivity(unchecked) var state = State.awaitingSubscription
     @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
@@ -59,6 +63,10 @@ final class ScheduledDelivery<Downstream: Subscriber, Reflection>: Subscriber, S
     init(downstream: Downstream, reflection: Reflection.Type, schedule: @escaping (@escaping () -> Void) -> Void) {
         self.downstream = downstream
         self.scheduleAction = schedule
+    }
+
+    deinit {
+        delivery.releaseWaiters()
     }
 
     @inlinable
@@ -110,22 +118,43 @@ final class ScheduledDelivery<Downstream: Subscriber, Reflection>: Subscriber, S
     // MARK: On the scheduler
 
     /// One scheduled action: delivers the oldest queued event, or leaves it to the thread
-    /// delivering now; the delivering thread then delivers what such actions left it.
+    /// delivering now (``owed``), through the serial-delivery engine; the outermost delivering
+    /// thread then delivers what such actions left it, within the engine's budget (after which
+    /// the next action to arrive takes the role over and delivers the rest).
     @inlinable
     func deliverNext() {
         let me = currentThreadID()
         lock.acquire()
-        if deliveringThread != 0 && deliveringThread != me {
+        var claim = delivery.claimLocked(me: me)
+        if case .busy = claim {
             owed += 1
+            claim = delivery.contendLocked(me: me, queued: owed, mayWait: false)
+        }
+        let outermost: Bool
+        var remaining = 1
+        switch claim {
+        case .nested:
+            outermost = false
+        case .outermost:
+            outermost = true
+        case .awaitRole(let ticket):
+            lock.release()
+            delivery.awaitRole(me: me, ticket: ticket)
+            lock.acquire()
+            outermost = true
+            remaining = 0  // this action's event is counted in `owed`
+        case .busy, .queued, .awaitRoom:
             lock.release()
             return
         }
-        let previous = deliveringThread
-        deliveringThread = me
-        var remaining = 1
-        while remaining > 0, let downstream {
+        while true {
+            if outermost && remaining == 0 {
+                remaining = owed
+                owed = 0
+            }
+            guard remaining > 0, let downstream, !(outermost && delivery.successorWaitingLocked) else { break }
             remaining -= 1
-            if let value = values.popFirst() {
+            if let value = delivery.takeLocked(from: &values) {
                 lock.release()
                 let more = downstream.receive(value)
                 lock.acquire()
@@ -138,16 +167,20 @@ final class ScheduledDelivery<Downstream: Subscriber, Reflection>: Subscriber, S
                 let upstream = upstreamLocked  // released after the lock
                 state = .done
                 self.downstream = nil
-                deliveringThread = previous
+                if outermost {
+                    owed = 0
+                    delivery.releaseLocked(queueEmpty: true)
+                }
                 lock.release()
                 _ = upstream
                 downstream.receive(completion: completion)
                 return
             }
-            remaining += owed
-            owed = 0
         }
-        deliveringThread = previous
+        if outermost {
+            owed += remaining  // left to the thread taking the role over
+            delivery.releaseLocked(queueEmpty: owed == 0)
+        }
         lock.release()
     }
 

@@ -75,6 +75,12 @@ struct SerialDelivery: ~Copyable {
         role.load(ordering: .relaxed) & ~Self.pendingBit == me
     }
 
+    /// Whether any thread is calling the subscriber now (read under the owner's lock).
+    @inlinable
+    var isDeliveringLocked: Bool {
+        role.load(ordering: .relaxed) != 0
+    }
+
     /// Under the owner's lock: who delivers an event that thread `me` has now.
     @inlinable
     borrowing func claimLocked(me: UInt) -> DeliveryClaim {

@@ -112,7 +112,8 @@ private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subs
     private var values = RingQueue<Input>()
     /// The completion waiting to be delivered.
     private var terminal: Subscribers.Completion<Failure>?
-    private var deliveringThread: UInt = 0
+    /// Who calls the subscriber now; the buffer is its backlog (see ``SerialDelivery``).
+    private let delivery = SerialDelivery()
     /// The subscriber has been handed this subscription: nothing is delivered before (an
     /// upstream failing during the first request waits for it).
     private var handedOver = false
@@ -127,6 +128,10 @@ private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subs
         self.size = size
         self.prefetch = prefetch
         self.whenFull = whenFull
+    }
+
+    deinit {
+        delivery.releaseWaiters()
     }
 
     var description: String { "Buffer" }
@@ -155,7 +160,7 @@ private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subs
         if initial > 0 { subscription.request(initial) }
         downstream.receive(subscription: self)
         lock.withLock { handedOver = true }
-        let more = drain()  // what arrived during the first request (a completion, say)
+        let more = drain(afterQueuing: false)  // what arrived during the first request (a completion, say)
         if more > 0 { subscription.request(more) }
     }
 
@@ -177,11 +182,11 @@ private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subs
             switch whenFull {
             case .dropNewest:
                 lock.release()
-                return drain()
+                return drain(afterQueuing: false)
             case .dropOldest:
                 guard let oldest = values.popFirst() else {
                     lock.release()  // a buffer of size zero: the new value is the oldest
-                    return drain()
+                    return drain(afterQueuing: false)
                 }
                 dropped = oldest
             case .customError(let makeError):
@@ -201,7 +206,7 @@ private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subs
         values.append(input)
         lock.release()
         _ = dropped  // released here, outside the lock
-        return drain()
+        return drain(afterQueuing: true)
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
@@ -212,7 +217,7 @@ private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subs
         }
         terminal = completion
         lock.release()
-        _ = drain()
+        _ = drain(afterQueuing: true)
     }
 
     // MARK: Subscription
@@ -224,10 +229,10 @@ private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subs
             return
         }
         self.demand += demand
-        let delivering = deliveringThread != 0
+        let delivering = delivery.isDeliveringLocked
         lock.release()
         guard !delivering else { return }  // the delivering loop sees the new demand
-        let more = drain()
+        let more = drain(afterQueuing: false)
         if more > 0 { subscription.request(more) }
     }
 
@@ -248,20 +253,40 @@ private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subs
 
     // MARK: Delivery
 
-    /// Delivers buffered values within the demand, then the completion once due.
+    /// Delivers buffered values within the demand, then the completion once due; or, when
+    /// another thread is delivering, leaves them to it (see ``SerialDelivery``: after
+    /// queuing, `afterQueuing`, this thread may take the role over once the delivering thread
+    /// has used its budget; it never waits for room, the buffer's own strategy handles that).
     /// - Returns: For `.keepFull`, the number of values delivered: what to ask upstream for.
-    private func drain() -> Subscribers.Demand {
+    private func drain(afterQueuing: Bool) -> Subscribers.Demand {
         let me = currentThreadID()
         lock.acquire()
-        let previous = deliveringThread
-        guard handedOver, previous == 0 || previous == me else {
+        guard handedOver else {
             lock.release()
-            return .none  // another thread is delivering, or the subscription is not handed over yet
+            return .none  // nothing is delivered before the subscription is handed over
         }
-        deliveringThread = me
+        var claim = delivery.claimLocked(me: me)
+        if case .busy = claim {
+            claim = afterQueuing ? delivery.contendLocked(me: me, queued: values.count, mayWait: false) : .queued
+        }
+        let outermost: Bool
+        switch claim {
+        case .nested:
+            outermost = false
+        case .outermost:
+            outermost = true
+        case .awaitRole(let ticket):
+            lock.release()
+            delivery.awaitRole(me: me, ticket: ticket)
+            lock.acquire()
+            outermost = true
+        case .busy, .queued, .awaitRoom:
+            lock.release()
+            return .none
+        }
         var delivered = 0
-        while case .subscribed = state, let downstream {
-            if demand > 0, let value = values.popFirst() {
+        while case .subscribed = state, let downstream, !(outermost && delivery.successorWaitingLocked) {
+            if demand > 0, let value = delivery.takeLocked(from: &values) {
                 demand -= 1
                 lock.release()
                 let more = downstream.receive(value)
@@ -277,14 +302,14 @@ private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subs
             self.downstream = nil
             let values = self.values
             self.values = RingQueue()
-            deliveringThread = previous
+            if outermost { delivery.releaseLocked(queueEmpty: true) }
             lock.release()
             downstream.receive(completion: completion)
             _ = values  // released here, outside the lock
             _ = upstream
             return prefetch == .keepFull ? .max(delivered) : .none
         }
-        deliveringThread = previous
+        if outermost { delivery.releaseLocked(queueEmpty: values.isEmpty) }
         lock.release()
         return prefetch == .keepFull ? .max(delivered) : .none
     }

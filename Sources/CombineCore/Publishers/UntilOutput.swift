@@ -292,24 +292,39 @@ extension Publishers.PrefixUntilOutput {
     /// through. The trigger's first value cancels the upstream and finishes — even a subscriber
     /// not yet subscribed, as Apple's — and the trigger is let go, not cancelled; the trigger
     /// finishing or failing first changes nothing. An upstream completion before its
-    /// subscription is dropped. A trigger firing on another thread while a value is being
-    /// delivered finishes after that delivery.
+    /// subscription is dropped.
+    ///
+    /// Calls into the subscriber go through the serial-delivery engine (``SerialDelivery``):
+    /// a trigger firing on another thread while a value is being delivered queues the
+    /// `.finished` for the delivering thread, which sends it after that call; so does an event
+    /// of an upstream that (against the rules) sends from two threads at once, whose value's
+    /// answer then goes upstream as a request.
     final class Inner<Downstream: Subscriber>: Subscriber, Subscription, @unchecked Sendable
     where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
+        /// What is delivered to the subscriber.
+        private enum Event {
+            case subscription
+            case value(Input)
+            case completion(Subscribers.Completion<Failure>)
+        }
+
         private let lock = Lock()
         private var downstream: Downstream?
         private var upstream = UntilOutputSlot.waiting
         private var trigger = UntilOutputSlot.waiting
-        /// The thread calling the subscriber for the upstream now, and whether the trigger
-        /// fired meanwhile from another thread (that thread then finishes).
-        private var deliveringThread: UInt = 0
-        private var finishPending = false
+        /// Who calls the subscriber now, and what other threads left for it.
+        private let delivery = SerialDelivery()
+        private var backlog = RingQueue<Event>()
 
         init(downstream: Downstream) {
             self.downstream = downstream
+        }
+
+        deinit {
+            delivery.releaseWaiters()
         }
 
         func request(_ demand: Subscribers.Demand) {
@@ -320,16 +335,17 @@ extension Publishers.PrefixUntilOutput {
         func cancel() {
             lock.acquire()
             let sides = UntilOutputSlot.closeBoth(&upstream, &trigger)
-            finishPending = false
             let downstream = self.downstream.take()
+            let dropped = dropBacklogLocked()
             lock.release()
             for side in sides { side.cancel() }
-            _ = downstream  // released here, outside the lock
+            _ = (downstream, dropped)  // released here, outside the lock
         }
 
         // MARK: The upstream
 
         func receive(subscription: Subscription) {
+            let me = currentThreadID()
             lock.acquire()
             guard case .waiting = upstream, let downstream else {
                 lock.release()
@@ -337,26 +353,27 @@ extension Publishers.PrefixUntilOutput {
                 return
             }
             upstream = .live(subscription)
-            let previous = claimDeliveryLocked()
+            let claim = claimLocked(.subscription, me: me, mayWait: false)
             lock.release()
-            downstream.receive(subscription: self)
-            endDelivery(previous)
+            _ = complete(claim, .subscription, to: downstream, me: me)
         }
 
         func receive(_ input: Upstream.Output) -> Subscribers.Demand {
-            lock.acquire()
-            guard case .live = upstream, let downstream else {
+            let me = currentThreadID()
+            while true {
+                lock.acquire()
+                guard case .live = upstream, let downstream else {
+                    lock.release()
+                    return .none
+                }
+                let claim = claimLocked(.value(input), me: me, mayWait: true)
                 lock.release()
-                return .none
+                if let more = complete(claim, .value(input), to: downstream, me: me) { return more }
             }
-            let previous = claimDeliveryLocked()
-            lock.release()
-            let more = downstream.receive(input)
-            endDelivery(previous)
-            return more
         }
 
         func receive(completion: Subscribers.Completion<Upstream.Failure>) {
+            let me = currentThreadID()
             lock.acquire()
             let wasLive: Bool
             switch upstream {
@@ -370,32 +387,17 @@ extension Publishers.PrefixUntilOutput {
             upstream = .closed
             let trigger = self.trigger.subscription
             self.trigger = .closed
-            let downstream = self.downstream.take()
+            // Not delivered before the upstream's subscription: the subscriber is let go.
+            let claim = wasLive ? claimLocked(.completion(completion), me: me, mayWait: false) : .nested
+            let downstream = takeDownstreamLocked(deliveringHere: claim)
             lock.release()
             _ = finished
             trigger?.cancel()
-            if wasLive { downstream?.receive(completion: completion) }
-        }
-
-        private func claimDeliveryLocked() -> UInt {
-            let previous = deliveringThread
-            deliveringThread = currentThreadID()
-            return previous
-        }
-
-        /// Gives up the delivering role; finishes if the trigger fired meanwhile on another
-        /// thread.
-        private func endDelivery(_ previous: UInt) {
-            lock.acquire()
-            deliveringThread = previous
-            guard previous == 0, finishPending else {
-                lock.release()
-                return
+            if wasLive {
+                _ = complete(claim, .completion(completion), to: downstream, me: me)
+            } else {
+                _ = downstream  // released here, outside the lock
             }
-            finishPending = false
-            let downstream = self.downstream.take()
-            lock.release()
-            downstream?.receive(completion: .finished)
         }
 
         // MARK: The trigger
@@ -415,18 +417,12 @@ extension Publishers.PrefixUntilOutput {
             trigger = .closed  // let go, not cancelled, as Apple's
             let upstream = self.upstream.subscription
             self.upstream = .closed
-            if deliveringThread != 0 && deliveringThread != me {
-                finishPending = true
-                lock.release()
-                upstream?.cancel()
-                _ = fired
-                return
-            }
-            let downstream = self.downstream.take()
+            let claim = claimLocked(.completion(.finished), me: me, mayWait: false)
+            let downstream = takeDownstreamLocked(deliveringHere: claim)
             lock.release()
             upstream?.cancel()
             _ = fired
-            downstream?.receive(completion: .finished)
+            _ = complete(claim, .completion(.finished), to: downstream, me: me)
         }
 
         fileprivate func triggerCompleted() {
@@ -435,6 +431,103 @@ extension Publishers.PrefixUntilOutput {
             trigger = .closed
             lock.release()
             _ = released
+        }
+
+        // MARK: Delivery
+
+        /// Under the lock: who delivers `event` from thread `me`; queued for the delivering
+        /// thread if another one is delivering.
+        private func claimLocked(_ event: Event, me: UInt, mayWait: Bool) -> DeliveryClaim {
+            let claim = delivery.claimLocked(me: me)
+            guard case .busy(let seen) = claim else { return claim }
+            return delivery.handOffLocked(event, to: &backlog, seen: seen, me: me, mayWait: mayWait)
+        }
+
+        /// Under the lock, for a completion: the subscriber, taken (the stream ends here) when
+        /// this thread delivers it; otherwise the delivering thread takes it with the event.
+        private func takeDownstreamLocked(deliveringHere claim: DeliveryClaim) -> Downstream? {
+            switch claim {
+            case .nested, .outermost: downstream.take()
+            case .busy, .queued, .awaitRole, .awaitRoom: nil
+            }
+        }
+
+        /// After the lock: does what `claim` says with `event` — delivers it (then, as the
+        /// outermost delivering thread, what was queued meanwhile), takes the role over, or
+        /// leaves it queued. Returns the subscriber's answer to a value delivered here
+        /// (`.none` when it was queued), or `nil` when there was no room: try again.
+        private func complete(_ claim: DeliveryClaim, _ event: Event, to downstream: Downstream?, me: UInt)
+            -> Subscribers.Demand?
+        {
+            switch claim {
+            case .nested:
+                return deliver(event, to: downstream)
+            case .outermost:
+                let more = deliver(event, to: downstream)
+                if !delivery.releaseIfIdle(me: me) { deliverBacklog() }
+                return more
+            case .awaitRole(let ticket):
+                delivery.awaitRole(me: me, ticket: ticket)
+                deliverBacklog()
+                return Subscribers.Demand.none
+            case .awaitRoom(let ticket):
+                delivery.awaitRoom(ticket: ticket)
+                return nil
+            case .busy, .queued:
+                return Subscribers.Demand.none
+            }
+        }
+
+        /// Calls the subscriber with `event`; returns its answer to a value.
+        private func deliver(_ event: Event, to downstream: Downstream?) -> Subscribers.Demand {
+            switch event {
+            case .subscription:
+                downstream?.receive(subscription: self)
+            case .value(let value):
+                return downstream?.receive(value) ?? .none
+            case .completion(let completion):
+                downstream?.receive(completion: completion)
+            }
+            return .none
+        }
+
+        /// As the outermost delivering thread: delivers what other threads queued meanwhile
+        /// (a value's answer goes upstream as a request), then gives up the role.
+        private func deliverBacklog() {
+            while true {
+                lock.acquire()
+                guard let downstream else {
+                    let dropped = dropBacklogLocked()  // cancelled or ended meanwhile
+                    delivery.releaseLocked(queueEmpty: true)
+                    lock.release()
+                    _ = dropped
+                    return
+                }
+                guard let event = delivery.nextLocked(from: &backlog) else {
+                    lock.release()
+                    return
+                }
+                if case .completion = event {
+                    self.downstream = nil
+                    let dropped = dropBacklogLocked()
+                    delivery.releaseLocked(queueEmpty: true)
+                    lock.release()
+                    _ = dropped
+                    _ = deliver(event, to: downstream)
+                    return
+                }
+                let upstream = self.upstream.subscription
+                lock.release()
+                let more = deliver(event, to: downstream)
+                if more > 0 { upstream?.request(more) }
+            }
+        }
+
+        /// Under the lock: empties the backlog; release what it returns after the lock.
+        private func dropBacklogLocked() -> RingQueue<Event> {
+            let dropped = backlog
+            backlog = RingQueue()
+            return dropped
         }
     }
 
