@@ -311,12 +311,12 @@ extension Publishers.PrefixUntilOutput {
             case completion(Subscribers.Completion<Failure>)
         }
 
-        private let lock = Lock()
+        fileprivate let lock = Lock()
         private var downstream: Downstream?
         private var upstream = UntilOutputSlot.waiting
         private var trigger = UntilOutputSlot.waiting
         /// Who calls the subscriber now, and what other threads left for it.
-        private let delivery = SerialDelivery()
+        fileprivate let delivery = SerialDelivery()
         private var backlog = RingQueue<Event>()
 
         init(downstream: Downstream) {
@@ -582,4 +582,8 @@ extension Publisher {
     public func prefix<P: Publisher>(untilOutputFrom publisher: P) -> Publishers.PrefixUntilOutput<Self, P> {
         Publishers.PrefixUntilOutput(upstream: self, other: publisher)
     }
+}
+
+extension Publishers.PrefixUntilOutput.Inner: SerialDeliveryOwner {
+    var peakBacklog: Int { lock.withLock { delivery.peakBacklogLocked } }
 }

@@ -66,6 +66,23 @@ struct SerialDeliveryStressTests {
             }
             return owner.peakBacklog
         }
+
+        /// After a flood of `senders` × `perSender` values and a completion: every value once
+        /// and in each sender's order, one completion, no overlapping call, and a backlog that
+        /// was used and held at most `bound` events.
+        func expectFloodDelivered(
+            senders: Int, perSender: Int, peakAtMost bound: Int, sourceLocation: SourceLocation = #_sourceLocation
+        ) {
+            let peak = peakBacklog
+            lock.withLock {
+                Stress.expectEveryValueInSenderOrder(
+                    values, senders: senders, perSender: perSender, sourceLocation: sourceLocation)
+                #expect(completions == 1, sourceLocation: sourceLocation)
+                #expect(overlaps == 0, sourceLocation: sourceLocation)
+            }
+            #expect(peak > 0, "peak backlog \(peak)", sourceLocation: sourceLocation)
+            #expect(peak <= bound, "peak backlog \(peak)", sourceLocation: sourceLocation)
+        }
     }
 
     /// The bound ARCHITECTURE.md states: 1,024 queued values, plus a completion and the event
@@ -83,16 +100,9 @@ struct SerialDeliveryStressTests {
             for index in 0..<perSender { subject.send(sender * perSender + index) }
         }
         subject.send(completion: .finished)
-        let peak = recorder.peakBacklog
-        recorder.lock.withLock {
-            Stress.expectEveryValueInSenderOrder(recorder.values, senders: senders, perSender: perSender)
-            #expect(recorder.completions == 1)
-            #expect(recorder.overlaps == 0)
-        }
         // 12,000 values at 20 µs each take at least 240 ms to deliver, far longer than the
         // senders need to queue them: without the bound the backlog holds most of them.
-        #expect(peak > 0, "peak backlog \(peak)")
-        #expect(peak <= Self.bound, "peak backlog \(peak)")
+        recorder.expectFloodDelivered(senders: senders, perSender: perSender, peakAtMost: Self.bound)
     }
 
     @Test("4 threads × 3,000 values into merge of 4 subjects, slow subscriber: every value once, in order, bounded")
@@ -106,15 +116,8 @@ struct SerialDeliveryStressTests {
             for index in 0..<perSender { subjects[sender].send(sender * perSender + index) }
         }
         for subject in subjects { subject.send(completion: .finished) }
-        let peak = recorder.peakBacklog
-        recorder.lock.withLock {
-            Stress.expectEveryValueInSenderOrder(recorder.values, senders: senders, perSender: perSender)
-            #expect(recorder.completions == 1)
-            #expect(recorder.overlaps == 0)
-        }
         // merge queues first and then waits: one value over the limit per sending thread.
-        #expect(peak > 0)
-        #expect(peak <= Self.bound - 2 + senders, "peak backlog \(peak)")
+        recorder.expectFloodDelivered(senders: senders, perSender: perSender, peakAtMost: Self.bound - 2 + senders)
     }
 
     @Test("A slow subscriber cancels during a flood: every waiting sender returns, nothing after the cancel")
