@@ -4,19 +4,26 @@ import PackageDescription
 // On Apple's platforms the system framework is the `Combine` module: this package then
 // builds only the modules that sit on top of it (CombineTesting, CombineExtras) against the
 // system one.
+//
+// Every platform builds the lock and the serial-delivery engine (CombineSynchronization, on the
+// small C target CombineFutex): the core and the modules on top of it share them.
 #if canImport(Darwin)
 let combineOnThisPlatform: [Target] = []
 let combineProducts: [Product] = []
-let combineDependency: [Target.Dependency] = []
+let combineDependency: [Target.Dependency] = ["CombineSynchronization"]
 #else
 let combineOnThisPlatform: [Target] = [
-    .target(name: "CombineFutex", path: "Sources/CombineFutex"),
-    .target(name: "CombineCore", dependencies: ["CombineFutex"], path: "Sources/CombineCore"),
+    .target(name: "CombineCore", dependencies: ["CombineSynchronization"], path: "Sources/CombineCore"),
     .target(name: "Combine", dependencies: ["CombineCore"], path: "Sources/Combine"),
 ]
 let combineProducts: [Product] = [.library(name: "Combine", targets: ["Combine"])]
-let combineDependency: [Target.Dependency] = ["Combine"]
+let combineDependency: [Target.Dependency] = ["Combine", "CombineSynchronization"]
 #endif
+
+let synchronization: [Target] = [
+    .target(name: "CombineFutex", path: "Sources/CombineFutex"),
+    .target(name: "CombineSynchronization", dependencies: ["CombineFutex"], path: "Sources/CombineSynchronization"),
+]
 
 let package = Package(
     name: "swift-combine",
@@ -25,7 +32,7 @@ let package = Package(
         .library(name: "CombineExtras", targets: ["CombineExtras"]),
         .executable(name: "combine-demo", targets: ["combine-demo"]),
     ],
-    targets: combineOnThisPlatform + [
+    targets: synchronization + combineOnThisPlatform + [
         .target(name: "CombineTesting", dependencies: combineDependency),
         .target(name: "CombineExtras", dependencies: combineDependency),
         .executableTarget(

@@ -1,4 +1,5 @@
 import Combine
+import CombineSynchronization
 import Synchronization
 
 /// A publisher driven by the test: it hands each subscriber a subscription that records the
@@ -26,24 +27,24 @@ public final class TestPublisher<Output, Failure: Error>: Publisher, @unchecked 
     public init() {}
 
     /// Every demand requested through any of its subscriptions, in order.
-    public var requests: [Subscribers.Demand] { lock.locked { requestLog } }
+    public var requests: [Subscribers.Demand] { lock.withLock { requestLog } }
 
     /// The sum of the demand requested so far.
     public var totalDemand: Subscribers.Demand { requests.reduce(.none, +) }
 
     /// How many times any of its subscriptions was cancelled.
-    public var cancelCount: Int { lock.locked { cancels } }
+    public var cancelCount: Int { lock.withLock { cancels } }
 
     /// How many subscribers it has received.
-    public var subscriptionCount: Int { lock.locked { subscribes } }
+    public var subscriptionCount: Int { lock.withLock { subscribes } }
 
     /// Whether a subscriber is attached and not cancelled.
-    public var hasSubscriber: Bool { lock.locked { !downstreams.isEmpty } }
+    public var hasSubscriber: Bool { lock.withLock { !downstreams.isEmpty } }
 
     public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
         let subscription = Subscription(publisher: self)
         let erased = AnySubscriber(subscriber)
-        lock.locked {
+        lock.withLock {
             subscribes += 1
             downstreams.append((subscription, erased))
         }
@@ -55,7 +56,7 @@ public final class TestPublisher<Output, Failure: Error>: Publisher, @unchecked 
     @discardableResult
     public func send(_ value: Output) -> Subscribers.Demand {
         var demand = Subscribers.Demand.none
-        for downstream in lock.locked({ downstreams }) {
+        for downstream in lock.withLock({ downstreams }) {
             demand = downstream.subscriber.receive(value)
         }
         return demand
@@ -63,7 +64,7 @@ public final class TestPublisher<Output, Failure: Error>: Publisher, @unchecked 
 
     /// Sends a completion to every attached subscriber and detaches them.
     public func send(completion: Subscribers.Completion<Failure>) {
-        let targets: [AnySubscriber<Output, Failure>] = lock.locked {
+        let targets: [AnySubscriber<Output, Failure>] = lock.withLock {
             defer { downstreams = [] }
             return downstreams.map(\.subscriber)
         }
@@ -73,12 +74,12 @@ public final class TestPublisher<Output, Failure: Error>: Publisher, @unchecked 
     }
 
     fileprivate func record(_ demand: Subscribers.Demand) {
-        lock.locked { requestLog.append(demand) }
+        lock.withLock { requestLog.append(demand) }
     }
 
     fileprivate func cancelled(_ subscription: Subscription) {
         // The subscriber is released after the lock: its deinit may cancel again.
-        let detached: AnySubscriber<Output, Failure>? = lock.locked {
+        let detached: AnySubscriber<Output, Failure>? = lock.withLock {
             cancels += 1
             return downstreams.firstIndex { $0.subscription === subscription }.map {
                 downstreams.remove(at: $0).subscriber

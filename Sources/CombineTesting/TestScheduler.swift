@@ -1,4 +1,5 @@
 import Combine
+import CombineSynchronization
 import Synchronization
 
 /// A scheduler whose clock moves only when a test moves it.
@@ -48,20 +49,20 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
     }
 
     /// The scheduler's virtual time.
-    public var now: SchedulerTimeType { lock.locked { clock } }
+    public var now: SchedulerTimeType { lock.withLock { clock } }
 
     /// Zero: a test scheduler runs every action exactly at its due time.
     public var minimumTolerance: SchedulerTimeType.Stride { .zero }
 
     /// How many actions wait to run (repeating actions count once).
-    public var pendingActionCount: Int { lock.locked { items.count } }
+    public var pendingActionCount: Int { lock.withLock { items.count } }
 
     // MARK: Scheduling
 
     /// Schedules the action to run at the current virtual time, the next time the clock is
     /// advanced (even by zero).
     public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
-        lock.locked { _ = enqueueLocked(due: clock, interval: nil, action: action) }
+        lock.withLock { _ = enqueueLocked(due: clock, interval: nil, action: action) }
     }
 
     /// Schedules the action to run when the clock reaches `date` (at once, on the next
@@ -70,7 +71,7 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
         after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
         _ action: @escaping () -> Void
     ) {
-        lock.locked { _ = enqueueLocked(due: date, interval: nil, action: action) }
+        lock.withLock { _ = enqueueLocked(due: date, interval: nil, action: action) }
     }
 
     /// Schedules the action to run when the clock reaches `date`, then every `interval`, until
@@ -79,11 +80,11 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
         after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
         options: SchedulerOptions?, _ action: @escaping () -> Void
     ) -> Cancellable {
-        let id = lock.locked { enqueueLocked(due: date, interval: interval, action: action) }
+        let id = lock.withLock { enqueueLocked(due: date, interval: interval, action: action) }
         return AnyCancellable { [weak self] in
             guard let self else { return }
             // The action is released after the lock: what it holds may schedule again.
-            let removed: Item? = self.lock.locked {
+            let removed: Item? = self.lock.withLock {
                 self.items.firstIndex { $0.id == id }.map { self.items.remove(at: $0) }
             }
             _ = removed
@@ -124,7 +125,7 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
         while let item = takeNext(dueBy: instant) {
             item.action()
         }
-        lock.locked { if clock < instant { clock = instant } }
+        lock.withLock { if clock < instant { clock = instant } }
     }
 
     /// Runs actions in due order until none is left, moving the clock to each one's due time.
@@ -146,7 +147,7 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
     /// Removes and returns the earliest action due by `limit` (any, if `nil`), setting the clock
     /// to its due time and re-queueing it if it repeats.
     private func takeNext(dueBy limit: SchedulerTimeType?) -> Item? {
-        lock.locked {
+        lock.withLock {
             var best: Int?
             for index in items.indices {
                 let candidate = items[index]

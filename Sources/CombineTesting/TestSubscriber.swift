@@ -1,4 +1,5 @@
 import Combine
+import CombineSynchronization
 import Synchronization
 
 #if canImport(Glibc)
@@ -69,7 +70,7 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
     // MARK: What was received
 
     /// Every event, in the order received.
-    public var events: [Event] { lock.locked { recorded } }
+    public var events: [Event] { lock.withLock { recorded } }
 
     /// The values received, in order.
     public var values: [Input] {
@@ -88,19 +89,19 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
     }
 
     /// The subscription received, if any.
-    public var subscription: Subscription? { lock.locked { subscriptionStorage } }
+    public var subscription: Subscription? { lock.withLock { subscriptionStorage } }
 
     /// The demand requested and not yet used up.
-    public var outstandingDemand: Subscribers.Demand { lock.locked { outstanding } }
+    public var outstandingDemand: Subscribers.Demand { lock.withLock { outstanding } }
 
     /// Descriptions of every breach of the subscriber contract seen so far.
-    public var violations: [String] { lock.locked { violationList } }
+    public var violations: [String] { lock.withLock { violationList } }
 
     // MARK: Controlling demand
 
     /// Requests more values through the subscription.
     public func request(_ demand: Subscribers.Demand) {
-        let subscription: Subscription? = lock.locked {
+        let subscription: Subscription? = lock.withLock {
             outstanding += demand
             return subscriptionStorage
         }
@@ -109,7 +110,7 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
 
     /// Cancels the subscription.
     public func cancel() {
-        let subscription = lock.locked { subscriptionStorage }
+        let subscription = lock.withLock { subscriptionStorage }
         subscription?.cancel()
     }
 
@@ -117,7 +118,7 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
 
     public func receive(subscription: Subscription) {
         enter("receive(subscription:)")
-        lock.locked {
+        lock.withLock {
             if subscriptionStorage != nil { violationList.append("received a second subscription") }
             if completed { violationList.append("received a subscription after the completion") }
             recorded.append(.subscription)
@@ -131,7 +132,7 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
 
     public func receive(_ input: Input) -> Subscribers.Demand {
         enter("receive(_:)")
-        lock.locked {
+        lock.withLock {
             if subscriptionStorage == nil { violationList.append("received a value before the subscription") }
             if completed { violationList.append("received a value after the completion") }
             if outstanding == .none {
@@ -143,13 +144,13 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
         }
         defer { leave() }
         let more = onValue(input)
-        lock.locked { outstanding += more }
+        lock.withLock { outstanding += more }
         return more
     }
 
     public func receive(completion: Subscribers.Completion<Failure>) {
         enter("receive(completion:)")
-        lock.locked {
+        lock.withLock {
             if completed { violationList.append("received a second completion") }
             completed = true
             recorded.append(.completion(completion))
@@ -163,7 +164,7 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
     // send from inside `receive`) is allowed.
     private func enter(_ call: String) {
         let me = pthread_self()
-        lock.locked {
+        lock.withLock {
             if callDepth > 0, let thread = callingThread, pthread_equal(thread, me) == 0 {
                 violationList.append("\(call) overlapped a call on another thread")
             }
@@ -173,7 +174,7 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
     }
 
     private func leave() {
-        lock.locked {
+        lock.withLock {
             callDepth -= 1
             if callDepth == 0 { callingThread = nil }
         }

@@ -1,3 +1,4 @@
+import CombineSynchronization
 import Testing
 
 @testable import CombineExtras

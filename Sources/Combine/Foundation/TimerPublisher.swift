@@ -1,3 +1,4 @@
+import CombineSynchronization
 import Foundation
 import Synchronization
 

@@ -1,3 +1,4 @@
+import CombineSynchronization
 import Dispatch
 import Foundation
 import Synchronization

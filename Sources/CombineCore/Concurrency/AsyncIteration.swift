@@ -1,3 +1,5 @@
+import CombineSynchronization
+
 /// The subscriber behind the iterators of ``AsyncPublisher`` and ``AsyncThrowingPublisher``.
 ///
 /// Each `next()` asks for one value and suspends until a value, the completion or a cancel

@@ -1,3 +1,5 @@
+import CombineSynchronization
+
 extension Future where Failure == Never {
     /// The published value of the future, delivered asynchronously.
     ///

@@ -1,3 +1,4 @@
+import CombineSynchronization
 import Synchronization
 
 /// An observer of every subscription made while it is enabled: Apple's underscored debugging

@@ -1,3 +1,5 @@
+import CombineSynchronization
+
 /// A publisher that exposes a method for outside callers to publish elements.
 ///
 /// A subject broadcasts values to its subscribers by calling ``send(_:)``. Combine has

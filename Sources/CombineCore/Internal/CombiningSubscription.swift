@@ -1,3 +1,5 @@
+import CombineSynchronization
+
 /// What ``CombiningSubscription`` tracks of every upstream whatever its value type: its
 /// subscription, whether it finished, and how many values it has ready. Not generic, so the
 /// bookkeeping over all upstreams runs without looking up type metadata.

@@ -1,3 +1,5 @@
+import CombineSynchronization
+
 /// Connects on the first subscriber and disconnects when every subscriber has cancelled: the
 /// logic of `autoconnect()` (and so of `share()`, which is `multicast` then `autoconnect`).
 ///

@@ -1,3 +1,5 @@
+import CombineSynchronization
+
 /// Callbacks around every event that passes an operator, in Combine's order: each is called
 /// just before the event goes on. The one implementation behind `handleEvents` and `print`.
 struct EventCallbacks<Output, Failure: Error> {

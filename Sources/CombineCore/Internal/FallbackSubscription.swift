@@ -1,3 +1,5 @@
+import CombineSynchronization
+
 /// The one implementation behind `replaceError(with:)` and `replaceEmpty(with:)`: values
 /// pass through; when the upstream completes, a fallback value may be published first —
 /// once the subscriber is ready for it — followed by the completion.

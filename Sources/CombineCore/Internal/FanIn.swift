@@ -1,3 +1,5 @@
+import CombineSynchronization
+
 /// The downstream side of an operator that feeds one subscriber from several sources —
 /// `merge`, `combineLatest`, `zip`, `flatMap`, `switchToLatest`: a queue of outputs
 /// delivered within the subscriber's demand, one call at a time.

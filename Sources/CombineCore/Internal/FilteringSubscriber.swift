@@ -1,3 +1,5 @@
+import CombineSynchronization
+
 /// What a value-by-value operator does with one upstream value.
 @usableFromInline
 enum FilterStep<Output, Failure: Error> {

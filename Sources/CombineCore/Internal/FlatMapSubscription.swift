@@ -1,3 +1,5 @@
+import CombineSynchronization
+
 /// The one implementation behind `flatMap` and `switchToLatest`: each upstream value
 /// becomes an inner publisher whose values go downstream, within the subscriber's demand.
 ///

@@ -1,3 +1,5 @@
+import CombineSynchronization
+
 /// The one implementation behind `Merge` … `Merge8` and `MergeMany`: every value from any
 /// upstream goes downstream, within the subscriber's demand; the subscriber's requests go
 /// to every upstream; it finishes when every upstream has finished, and fails (cancelling

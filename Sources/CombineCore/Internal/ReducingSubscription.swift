@@ -1,3 +1,5 @@
+import CombineSynchronization
+
 /// What a reducing operator does after taking in one upstream value.
 enum ReduceStep<Failure: Error> {
     /// Keep going.

@@ -1,3 +1,5 @@
+import CombineSynchronization
+
 /// What a ``RelaySubscription`` does on its way: its name, what it does when the upstream's
 /// subscription arrives, and what each value becomes.
 protocol RelayStep {

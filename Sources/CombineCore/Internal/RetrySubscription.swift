@@ -1,3 +1,5 @@
+import CombineSynchronization
+
 /// `retry`, in the shape of Apple's: one object is the subscriber of every attempt and the
 /// subscriber's subscription.
 /// - The subscriber gets this subscription when the first attempt's comes; each later

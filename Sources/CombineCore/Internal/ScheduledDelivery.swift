@@ -1,3 +1,5 @@
+import CombineSynchronization
+
 /// The one implementation behind `receive(on:)` and `delay`: every value and the completion
 /// travel to the subscriber through a scheduling function; the subscription, requests and
 /// cancellation go straight upstream.

@@ -1,3 +1,5 @@
+import CombineSynchronization
+
 /// Where a ``ScheduledSubscription`` stands with its upstream. Not nested in the generic
 /// class, so that reading it looks up no type metadata.
 enum ScheduledUpstreamState {

@@ -1,3 +1,4 @@
+import CombineSynchronization
 import Synchronization
 
 /// Delivers the elements of a sequence within the demand, then a completion: the

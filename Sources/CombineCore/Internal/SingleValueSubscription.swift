@@ -1,3 +1,5 @@
+import CombineSynchronization
+
 /// Delivers one value and then `.finished` on the first request: the subscription of `Just`,
 /// `Optional.Publisher` and a successful `Result.Publisher`.
 ///

@@ -1,3 +1,5 @@
+import CombineSynchronization
+
 /// What follows the first source's completion.
 enum Succession<Next, Failure: Error> {
     /// Continue with another publisher (`catch`, `append`); its completion is final.

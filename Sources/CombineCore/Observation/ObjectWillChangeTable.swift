@@ -1,3 +1,4 @@
+import CombineSynchronization
 import Synchronization
 
 /// The `objectWillChange` publishers of observable objects that have no `@Published`

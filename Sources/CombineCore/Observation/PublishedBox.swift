@@ -1,3 +1,5 @@
+import CombineSynchronization
+
 /// The storage of one `@Published` property: its value, the subject its subscribers are
 /// attached to, the object's `objectWillChange` once connected, and the upstream
 /// subscriptions of `assign(to:)`, which it cancels when it goes away with its object.

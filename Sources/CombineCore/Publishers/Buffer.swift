@@ -1,3 +1,5 @@
+import CombineSynchronization
+
 extension Publishers {
     /// A strategy for filling a buffer.
     public enum PrefetchStrategy: Equatable, Hashable, Sendable {

@@ -1,3 +1,5 @@
+import CombineSynchronization
+
 extension Publishers {
     /// A publisher that buffers a maximum number of items.
     ///

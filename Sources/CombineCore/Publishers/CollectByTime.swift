@@ -1,3 +1,5 @@
+import CombineSynchronization
+
 extension Publishers {
     /// A strategy for collecting received elements.
     public enum TimeGroupingStrategy<Context: Scheduler> {

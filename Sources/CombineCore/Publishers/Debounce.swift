@@ -1,3 +1,5 @@
+import CombineSynchronization
+
 extension Publishers {
     /// A publisher that publishes elements only after a specified time interval elapses
     /// between events.

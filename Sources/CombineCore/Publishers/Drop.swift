@@ -1,3 +1,5 @@
+import CombineSynchronization
+
 extension Publishers {
     /// A publisher that omits a specified number of elements before republishing later
     /// elements.

@@ -1,3 +1,5 @@
+import CombineSynchronization
+
 /// A publisher that eventually produces a single value and then finishes or fails.
 ///
 /// The closure runs as soon as the future is created (wrap it in ``Deferred`` to run it per

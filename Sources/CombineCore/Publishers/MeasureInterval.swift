@@ -1,3 +1,5 @@
+import CombineSynchronization
+
 extension Publishers {
     /// A publisher that measures and emits the time interval between events received from
     /// an upstream publisher.

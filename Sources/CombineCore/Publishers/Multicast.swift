@@ -1,3 +1,5 @@
+import CombineSynchronization
+
 extension Publishers {
     /// A publisher that uses a subject to deliver elements to multiple subscribers.
     ///

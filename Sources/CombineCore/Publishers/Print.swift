@@ -1,3 +1,5 @@
+import CombineSynchronization
+
 extension Publishers {
     /// A publisher that prints log messages for all publishing events, optionally prefixed
     /// with a given string.

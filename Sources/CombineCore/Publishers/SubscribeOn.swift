@@ -1,3 +1,5 @@
+import CombineSynchronization
+
 extension Publishers {
     /// A publisher that receives elements from an upstream publisher on a specific
     /// scheduler.

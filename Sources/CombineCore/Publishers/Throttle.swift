@@ -1,3 +1,5 @@
+import CombineSynchronization
+
 extension Publishers {
     /// A publisher that publishes either the most-recent or first element published by the
     /// upstream publisher in a specified time interval.

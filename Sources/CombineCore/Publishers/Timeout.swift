@@ -1,3 +1,5 @@
+import CombineSynchronization
+
 extension Publishers {
     /// A publisher that terminates publishing if the upstream publisher exceeds a specified
     /// time interval without producing an element.

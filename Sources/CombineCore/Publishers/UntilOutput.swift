@@ -1,3 +1,5 @@
+import CombineSynchronization
+
 extension Publishers {
     /// A publisher that ignores elements from the upstream publisher until it receives an
     /// element from a second publisher.

@@ -1,3 +1,4 @@
+import CombineSynchronization
 import Synchronization
 
 /// Delivers a subject's events to one subscriber, within its demand, one call at a time: the

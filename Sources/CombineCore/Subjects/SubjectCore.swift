@@ -1,3 +1,5 @@
+import CombineSynchronization
+
 /// The state and logic shared by ``PassthroughSubject`` and ``CurrentValueSubject``:
 /// the subscribers (as conduits), the completion, the upstream subscriptions fed into
 /// the subject, and — for a current-value subject — the value.

@@ -1,3 +1,5 @@
+import CombineSynchronization
+
 extension Subscribers {
     /// A simple subscriber that assigns received elements to a property indicated by a key
     /// path.

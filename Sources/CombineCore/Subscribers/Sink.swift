@@ -1,3 +1,5 @@
+import CombineSynchronization
+
 extension Subscribers {
     /// A simple subscriber that requests an unlimited number of values upon subscription.
     ///

@@ -1,4 +1,5 @@
 import Combine
+import CombineSynchronization
 
 /// Delivers values and one completion to a single subscriber in the order they were handed
 /// in, never beyond the demand the subscriber asked for, one call at a time.

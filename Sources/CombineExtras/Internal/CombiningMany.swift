@@ -1,4 +1,5 @@
 import Combine
+import CombineSynchronization
 
 /// What ``CombiningMany`` publishes.
 enum CombiningManyRule {

@@ -1,4 +1,5 @@
 import Combine
+import CombineSynchronization
 
 extension Publisher {
     /// Mirrors whichever of this publisher and `other` emits first — a value or a completion —

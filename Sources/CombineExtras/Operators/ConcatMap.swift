@@ -1,4 +1,5 @@
 import Combine
+import CombineSynchronization
 
 extension Publishers {
     /// A publisher that maps each upstream value to a publisher and publishes their values one

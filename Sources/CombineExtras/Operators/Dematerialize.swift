@@ -1,4 +1,5 @@
 import Combine
+import CombineSynchronization
 
 extension Publishers {
     /// A publisher that turns a publisher of ``Event`` values back into the events they stand

@@ -1,4 +1,5 @@
 import Combine
+import CombineSynchronization
 
 extension Publishers {
     /// A publisher that, when its upstream fails, waits for a trigger publisher made from the

@@ -1,4 +1,5 @@
 import Combine
+import CombineSynchronization
 
 extension Publisher {
     /// Combines each value of this publisher with the latest value of `other`, through

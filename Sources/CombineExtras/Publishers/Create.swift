@@ -1,4 +1,5 @@
 import Combine
+import CombineSynchronization
 
 extension AnyPublisher {
     /// A publisher that runs `factory` for each subscriber, handing it a

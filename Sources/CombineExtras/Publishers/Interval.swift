@@ -1,4 +1,5 @@
 import Combine
+import CombineSynchronization
 
 extension Publishers {
     /// A publisher that counts periods on a scheduler: 0, 1, 2, … one value every period while

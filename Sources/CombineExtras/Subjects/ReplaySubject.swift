@@ -1,4 +1,5 @@
 import Combine
+import CombineSynchronization
 
 /// A subject that keeps the latest `bufferSize` values it was sent, and its completion, and
 /// replays them to each new subscriber before the values that follow.

@@ -1,4 +1,5 @@
 import Combine
+import CombineSynchronization
 import Synchronization
 
 /// A publisher that plays a marble on a ``MarbleTest``'s virtual clock, made by
@@ -90,7 +91,7 @@ public final class MarblePublisher<Output, Failure: Error>: Publisher, CustomStr
     /// source.subscriptions == ["^---!", "--^"]   // one cancelled at tick 4, one still open
     /// ```
     public var subscriptions: [String] {
-        lock.locked { subscriptionLog }.map { subscribed, cancelled in
+        lock.withLock { subscriptionLog }.map { subscribed, cancelled in
             let before = String(repeating: "-", count: subscribed)
             guard let cancelled else { return before + "^" }
             if cancelled == subscribed { return before + "[^!]" }
@@ -99,12 +100,12 @@ public final class MarblePublisher<Output, Failure: Error>: Publisher, CustomStr
     }
 
     /// Every demand requested by any of its subscribers, in order.
-    public var requests: [Subscribers.Demand] { lock.locked { requestLog } }
+    public var requests: [Subscribers.Demand] { lock.withLock { requestLog } }
 
     public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
         let start = scheduler?.now ?? .zero
         let erased = AnySubscriber(subscriber)
-        let (conduit, completed): (Conduit, Subscribers.Completion<Failure>?) = lock.locked {
+        let (conduit, completed): (Conduit, Subscribers.Completion<Failure>?) = lock.withLock {
             let conduit = Conduit(
                 publisher: self, subscriber: erased, logIndex: subscriptionLog.count, holdsValues: kind == .cold)
             subscriptionLog.append((tickIndex(start), nil))
@@ -125,7 +126,7 @@ public final class MarblePublisher<Output, Failure: Error>: Publisher, CustomStr
 
     private func play(_ events: [MarbleEvent<Output, Failure>]) {
         for event in events {
-            let targets: [Conduit] = lock.locked {
+            let targets: [Conduit] = lock.withLock {
                 guard hotCompletion == nil else { return [] }
                 let current = subscribers
                 if case .completion(let completion) = event {
@@ -149,12 +150,12 @@ public final class MarblePublisher<Output, Failure: Error>: Publisher, CustomStr
     }
 
     fileprivate func didRequest(_ demand: Subscribers.Demand) {
-        lock.locked { requestLog.append(demand) }
+        lock.withLock { requestLog.append(demand) }
     }
 
     fileprivate func didCancel(_ conduit: Conduit) {
         let now = scheduler?.now ?? .zero
-        lock.locked {
+        lock.withLock {
             subscriptionLog[conduit.logIndex].cancelled = tickIndex(now)
             subscribers.removeAll { $0 === conduit }
         }
@@ -187,7 +188,7 @@ public final class MarblePublisher<Output, Failure: Error>: Publisher, CustomStr
         var description: String { "MarblePublisher" }
 
         func request(_ demand: Subscribers.Demand) {
-            lock.locked { self.demand += demand }
+            lock.withLock { self.demand += demand }
             publisher?.didRequest(demand)
             drain()
         }
@@ -196,7 +197,7 @@ public final class MarblePublisher<Output, Failure: Error>: Publisher, CustomStr
             // The subscriber and the undelivered events are released after the lock: the
             // subscriber's deinit may cancel again.
             var dropped: [MarbleEvent<Output, Failure>] = []
-            let subscriber: AnySubscriber<Output, Failure>? = lock.locked {
+            let subscriber: AnySubscriber<Output, Failure>? = lock.withLock {
                 swap(&dropped, &pending)
                 return self.subscriber.take()
             }
@@ -206,7 +207,7 @@ public final class MarblePublisher<Output, Failure: Error>: Publisher, CustomStr
 
         /// Queues an event for the subscriber and delivers what its demand allows.
         func offer(_ event: MarbleEvent<Output, Failure>) {
-            lock.locked { if subscriber != nil { pending.append(event) } }
+            lock.withLock { if subscriber != nil { pending.append(event) } }
             drain()
         }
 
@@ -223,7 +224,7 @@ public final class MarblePublisher<Output, Failure: Error>: Publisher, CustomStr
                     return
                 case .value(let subscriber, let value):
                     let more = subscriber.receive(value)
-                    lock.locked {
+                    lock.withLock {
                         demand += more
                         delivering = false
                     }
@@ -237,7 +238,7 @@ public final class MarblePublisher<Output, Failure: Error>: Publisher, CustomStr
         /// The next thing to deliver; events it drops go to `dropped`, for the caller to
         /// release after the lock.
         private func nextStep(dropping dropped: inout [MarbleEvent<Output, Failure>]) -> Step {
-            lock.locked {
+            lock.withLock {
                 guard !delivering, let subscriber else { return .idle }
                 while let event = pending.first {
                     switch event {

@@ -1,4 +1,5 @@
 import Combine
+import CombineSynchronization
 import Synchronization
 
 /// What a publisher delivered, tick by tick, while ``MarbleTest/record(_:ticks:demand:)``
@@ -89,10 +90,10 @@ final class MarbleRecorder<Input, Failure: Error>: Subscriber, @unchecked Sendab
         self.clock = clock
     }
 
-    var isComplete: Bool { lock.locked { completed } }
+    var isComplete: Bool { lock.withLock { completed } }
 
     func receive(subscription: Subscription) {
-        lock.locked { self.subscription = subscription }
+        lock.withLock { self.subscription = subscription }
         if demand > 0 { subscription.request(demand) }
     }
 
@@ -103,7 +104,7 @@ final class MarbleRecorder<Input, Failure: Error>: Subscriber, @unchecked Sendab
 
     func receive(completion: Subscribers.Completion<Failure>) {
         record(.completion(completion))
-        let subscription: Subscription? = lock.locked {
+        let subscription: Subscription? = lock.withLock {
             completed = true
             return self.subscription.take()
         }
@@ -112,12 +113,12 @@ final class MarbleRecorder<Input, Failure: Error>: Subscriber, @unchecked Sendab
 
     private func record(_ event: MarbleEvent<Input, Failure>) {
         let tick = clock()
-        lock.locked { events.append((tick, event)) }
+        lock.withLock { events.append((tick, event)) }
     }
 
     /// Cancels the subscription unless the publisher completed.
     func cancel() {
-        let subscription: Subscription? = lock.locked {
+        let subscription: Subscription? = lock.withLock {
             defer { self.subscription = nil }
             return self.subscription
         }
@@ -126,7 +127,7 @@ final class MarbleRecorder<Input, Failure: Error>: Subscriber, @unchecked Sendab
 
     /// The events grouped by tick, over `count` ticks (more if an event came later).
     func recording(ticks count: Int) -> MarbleRecording<Input, Failure> {
-        let events = lock.locked { self.events }
+        let events = lock.withLock { self.events }
         var ticks = [[MarbleEvent<Input, Failure>]](repeating: [], count: max(count, (events.last?.tick ?? -1) + 1))
         for (tick, event) in events { ticks[tick].append(event) }
         return MarbleRecording(ticks: ticks)

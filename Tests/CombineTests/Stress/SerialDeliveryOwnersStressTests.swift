@@ -1,4 +1,5 @@
 import Combine
+import CombineSynchronization
 import CombineTesting
 import Dispatch
 import Foundation

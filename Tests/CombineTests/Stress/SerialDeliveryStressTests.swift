@@ -1,4 +1,5 @@
 import Combine
+import CombineSynchronization
 import Dispatch
 import Foundation
 import Synchronization

@@ -30,28 +30,28 @@ import Synchronization
 /// unspecialised and would look up the metadata of a generic engine (measured: 750
 /// instructions per subscribe and cancel of `subject.map.sink`).
 @usableFromInline
-struct SerialDelivery: ~Copyable {
+package struct SerialDelivery: ~Copyable {
     /// The thread calling into the subscriber now (its id, whose lowest bit is always 0), or
     /// 0; with ``pendingBit`` set while the backlog holds events for it. Changed under the
     /// owner's lock, except by the delivering thread's compare-and-swap back to 0 when nothing
     /// was queued (``releaseIfIdle(me:)``), which saves it taking the lock a second time.
-    @usableFromInline let role: Atomic<UInt>
+    @usableFromInline package let role: Atomic<UInt>
     /// The contended state (an unmanaged ``DeliveryWaiters``, as a bit pattern), or 0 until the
     /// first contended event; released by the owner's `deinit` (``releaseWaiters()``). Held
     /// unmanaged so that the per-event paths reach it without a retain and a release each (two
     /// atomic operations), and in an atomic word so that the engine has no mutable stored
     /// property: a thread waiting to take the role over reads it outside the lock, and any
     /// `mutating` access to the engine would be a (reported) access race with that read.
-    @usableFromInline let waitersWord: Atomic<UInt>
+    @usableFromInline package let waitersWord: Atomic<UInt>
 
     @inlinable
-    init() {
+    package init() {
         role = Atomic(0)
         waitersWord = Atomic(0)
     }
 
     @inlinable
-    var waiters: Unmanaged<DeliveryWaiters>? {
+    package var waiters: Unmanaged<DeliveryWaiters>? {
         let bits = waitersWord.load(ordering: .acquiring)
         guard bits != 0 else { return nil }
         return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
@@ -59,31 +59,31 @@ struct SerialDelivery: ~Copyable {
 
     /// Set in ``role`` by a thread that queued an event for the delivering thread.
     @inlinable
-    static var pendingBit: UInt { 1 }
+    package static var pendingBit: UInt { 1 }
 
     /// Marks `me` as the delivering thread before anything can reach the owner (a subject
     /// conduit claims it before it is published: events sent meanwhile wait behind the
     /// subscription).
     @inlinable
-    borrowing func claimInitially(me: UInt) {
+    package borrowing func claimInitially(me: UInt) {
         role.store(me, ordering: .relaxed)
     }
 
     /// Whether `me` is calling the subscriber now (read under the owner's lock).
     @inlinable
-    borrowing func isDelivering(me: UInt) -> Bool {
+    package borrowing func isDelivering(me: UInt) -> Bool {
         role.load(ordering: .relaxed) & ~Self.pendingBit == me
     }
 
     /// Whether any thread is calling the subscriber now (read under the owner's lock).
     @inlinable
-    var isDeliveringLocked: Bool {
+    package var isDeliveringLocked: Bool {
         role.load(ordering: .relaxed) != 0
     }
 
     /// Under the owner's lock: who delivers an event that thread `me` has now.
     @inlinable
-    borrowing func claimLocked(me: UInt) -> DeliveryClaim {
+    package borrowing func claimLocked(me: UInt) -> DeliveryClaim {
         let current = role.load(ordering: .acquiring)
         if current & ~Self.pendingBit == me { return .nested }
         if current == 0 {
@@ -107,7 +107,7 @@ struct SerialDelivery: ~Copyable {
     /// Not inlined (but specialised for the owner): the uncontended path never comes here.
     @inlinable
     @inline(never)
-    borrowing func handOffLocked<Event>(
+    package borrowing func handOffLocked<Event>(
         _ event: Event, to queue: inout RingQueue<Event>, seen: UInt, me: UInt, mayWait: Bool
     ) -> DeliveryClaim {
         let waiters = waitersLocked(queued: queue.count)
@@ -142,14 +142,14 @@ struct SerialDelivery: ~Copyable {
     /// being queued already).
     @usableFromInline
     @inline(never)
-    borrowing func contendLocked(me: UInt, queued: Int, mayWait: Bool) -> DeliveryClaim {
+    package borrowing func contendLocked(me: UInt, queued: Int, mayWait: Bool) -> DeliveryClaim {
         waitersLocked(queued: queued).waitLocked(me: me, queued: queued, roomAt: mayWait ? Limits.backlog + 1 : nil)
             ?? .queued
     }
 
     /// Under the owner's lock: queues `event` behind the others, whoever delivers it.
     @inlinable
-    borrowing func appendLocked<Event>(_ event: Event, to queue: inout RingQueue<Event>) {
+    package borrowing func appendLocked<Event>(_ event: Event, to queue: inout RingQueue<Event>) {
         queue.append(event)
         if let waiters {
             let count = queue.count
@@ -159,7 +159,7 @@ struct SerialDelivery: ~Copyable {
 
     /// The contended state, allocated the first time it is needed.
     @inlinable
-    borrowing func waitersLocked(queued: Int) -> DeliveryWaiters {
+    package borrowing func waitersLocked(queued: Int) -> DeliveryWaiters {
         if let waiters { return waiters.takeUnretainedValue() }
         let created = DeliveryWaiters()
         created.peak = queued
@@ -169,7 +169,7 @@ struct SerialDelivery: ~Copyable {
 
     /// For the owner's `deinit`.
     @inlinable
-    borrowing func releaseWaiters() {
+    package borrowing func releaseWaiters() {
         waiters?.release()
     }
 
@@ -177,14 +177,14 @@ struct SerialDelivery: ~Copyable {
     /// with one compare-and-swap if nothing was queued meanwhile. `false`: take the lock and
     /// call ``nextLocked()`` (or ``releaseLocked()``).
     @inlinable
-    borrowing func releaseIfIdle(me: UInt) -> Bool {
+    package borrowing func releaseIfIdle(me: UInt) -> Bool {
         role.compareExchange(expected: me, desired: 0, ordering: .releasing).exchanged
     }
 
     /// Under the owner's lock: whether a thread waits to take the role over (the outermost
     /// delivery loop then gives it up, ``releaseLocked()``, before its next event).
     @inlinable
-    var successorWaitingLocked: Bool {
+    package var successorWaitingLocked: Bool {
         guard let waiters else { return false }
         return waiters._withUnsafeGuaranteedRef { $0.successor != 0 }
     }
@@ -193,7 +193,7 @@ struct SerialDelivery: ~Copyable {
     /// `nil` when the role was given up — handed to a thread waiting to take over, or
     /// released because the backlog is empty.
     @inlinable
-    borrowing func nextLocked<Event>(from queue: inout RingQueue<Event>) -> Event? {
+    package borrowing func nextLocked<Event>(from queue: inout RingQueue<Event>) -> Event? {
         if successorWaitingLocked {
             releaseLocked(queueEmpty: queue.isEmpty)
             return nil
@@ -209,7 +209,7 @@ struct SerialDelivery: ~Copyable {
     /// the delivering thread's budget; wakes the threads waiting for room once half of the
     /// backlog is handed over).
     @inlinable
-    borrowing func takeLocked<Event>(from queue: inout RingQueue<Event>) -> Event? {
+    package borrowing func takeLocked<Event>(from queue: inout RingQueue<Event>) -> Event? {
         guard let event = queue.popFirst() else { return nil }
         if let waiters {
             let count = queue.count
@@ -221,7 +221,7 @@ struct SerialDelivery: ~Copyable {
     /// Under the owner's lock: the delivering thread gives up the role — to the thread waiting
     /// to take over, if there is one, else to nobody (waking the threads waiting for room).
     @inlinable
-    borrowing func releaseLocked(queueEmpty: Bool) {
+    package borrowing func releaseLocked(queueEmpty: Bool) {
         guard let waiters else {
             role.store(0, ordering: .releasing)
             return
@@ -237,14 +237,14 @@ struct SerialDelivery: ~Copyable {
     /// Without the lock: waits until the delivering thread has handed over half the backlog
     /// or given up the role (`ticket` from `.awaitRoom`).
     @inlinable
-    borrowing func awaitRoom(ticket: UInt32) {
+    package borrowing func awaitRoom(ticket: UInt32) {
         waiters.unsafelyUnwrapped.takeUnretainedValue().wait(ticket: ticket)
     }
 
     /// Without the lock: waits until the delivering thread has handed the role to `me`
     /// (`ticket` from `.awaitRole`).
     @inlinable
-    borrowing func awaitRole(me: UInt, ticket: UInt32) {
+    package borrowing func awaitRole(me: UInt, ticket: UInt32) {
         let waiters = self.waiters.unsafelyUnwrapped.takeUnretainedValue()
         var ticket = ticket
         while role.load(ordering: .acquiring) & ~Self.pendingBit != me {
@@ -255,27 +255,27 @@ struct SerialDelivery: ~Copyable {
 
     /// The most events the backlog has held at once while contended (0 if never
     /// contended): for the stress tests.
-    var peakBacklogLocked: Int {
+    package var peakBacklogLocked: Int {
         guard let waiters else { return 0 }
         return waiters.takeUnretainedValue().peak
     }
 
     /// The engine's limits, per subscriber.
     @usableFromInline
-    enum Limits {
+    package enum Limits {
         /// Events queued for the delivering thread before a sender waits for room. The
         /// backlog never holds more than this plus two (a completion and the event of the
         /// thread taking over are queued whatever the count).
-        @inlinable static var backlog: Int { 1024 }
+        @inlinable package static var backlog: Int { 1024 }
         /// Queued events the delivering thread hands over before the next thread to arrive
         /// takes over from it.
-        @inlinable static var budget: Int { 1024 }
+        @inlinable package static var budget: Int { 1024 }
     }
 }
 
 /// A subscription that delivers through a ``SerialDelivery``: how full its backlog has been,
 /// for the stress tests.
-protocol SerialDeliveryOwner: AnyObject {
+package protocol SerialDeliveryOwner: AnyObject {
     /// The most events the backlog has held at once (0 if never contended).
     var peakBacklog: Int { get }
 }
@@ -283,7 +283,7 @@ protocol SerialDeliveryOwner: AnyObject {
 /// What a thread does with the event it has (see ``SerialDelivery``). Not generic, so that
 /// unspecialised paths can switch over it without looking anything up.
 @usableFromInline
-enum DeliveryClaim {
+package enum DeliveryClaim {
     /// This thread is delivering now (a call from inside the subscriber): deliver nested.
     case nested
     /// This thread took the role: deliver, then hand over what was queued meanwhile.
@@ -298,7 +298,7 @@ enum DeliveryClaim {
     case awaitRoom(UInt32)
 
     @inlinable
-    var isOutermost: Bool {
+    package var isOutermost: Bool {
         if case .outermost = self { return true }
         return false
     }
@@ -308,27 +308,27 @@ enum DeliveryClaim {
 /// the delivering thread's budget and the peak. Guarded by the owner's lock, except the word
 /// waiting threads sleep on. Not generic: nothing here depends on the events.
 @usableFromInline
-final class DeliveryWaiters: @unchecked Sendable {
+package final class DeliveryWaiters: @unchecked Sendable {
     /// A thread whose event is queued and who takes the role over next, or 0.
-    @usableFromInline @exclusivity(unchecked) var successor: UInt = 0
+    @usableFromInline @exclusivity(unchecked) package var successor: UInt = 0
     /// Queued events the delivering thread has handed over since it took the role.
-    @usableFromInline @exclusivity(unchecked) var taken = 0
+    @usableFromInline @exclusivity(unchecked) package var taken = 0
     /// Threads waiting for room (``DeliveryClaim/awaitRoom(_:)``) since the last wake-up.
-    @usableFromInline @exclusivity(unchecked) var sleepers = 0
+    @usableFromInline @exclusivity(unchecked) package var sleepers = 0
     /// The most events queued at once since the first contended event.
-    @usableFromInline @exclusivity(unchecked) var peak = 0
+    @usableFromInline @exclusivity(unchecked) package var peak = 0
     /// Bumped by each wake-up; waiting threads sleep while it holds the value they read.
-    @usableFromInline let word = Atomic<UInt32>(0)
+    @usableFromInline package let word = Atomic<UInt32>(0)
 
     @usableFromInline
-    init() {}
+    package init() {}
 
     /// Under the owner's lock, for a thread that found another delivering (`queued` events
     /// waiting): `.awaitRole` when the delivering thread has used its budget with events still
     /// queued and nobody has claimed the role yet (`me` does); `.awaitRoom` when the backlog
     /// holds `roomAt` events or more; `nil` otherwise.
     @usableFromInline
-    func waitLocked(me: UInt, queued: Int, roomAt limit: Int?) -> DeliveryClaim? {
+    package func waitLocked(me: UInt, queued: Int, roomAt limit: Int?) -> DeliveryClaim? {
         if taken >= SerialDelivery.Limits.budget && successor == 0 && queued > 0 {
             successor = me
             return .awaitRole(ticket)
@@ -342,7 +342,7 @@ final class DeliveryWaiters: @unchecked Sendable {
 
     /// Under the owner's lock: an event was taken, `remaining` are left.
     @inlinable
-    func didTake(leaving remaining: Int) {
+    package func didTake(leaving remaining: Int) {
         taken &+= 1
         if sleepers > 0 && remaining <= SerialDelivery.Limits.backlog / 2 { wakeAll() }
     }
@@ -350,7 +350,7 @@ final class DeliveryWaiters: @unchecked Sendable {
     /// Under the owner's lock: the delivering thread gives up the role. Returns the thread
     /// that takes it over (0: nobody); the caller hands it the role, then wakes the waiters.
     @inlinable
-    func release() -> UInt {
+    package func release() -> UInt {
         let next = successor
         successor = 0
         taken = 0
@@ -359,11 +359,11 @@ final class DeliveryWaiters: @unchecked Sendable {
 
     /// The current value of the word; read it under the owner's lock before waiting.
     @inlinable
-    var ticket: UInt32 { word.load(ordering: .acquiring) }
+    package var ticket: UInt32 { word.load(ordering: .acquiring) }
 
     /// Threads asleep in the kernel on ``word``: a wake-up makes the system call only when
     /// there is one.
-    @usableFromInline let kernelSleepers = Atomic<Int>(0)
+    @usableFromInline package let kernelSleepers = Atomic<Int>(0)
 
     /// Returns once the word no longer holds `ticket`. Spins briefly, then yields the
     /// processor for about as long as the delivering thread takes to hand half a backlog over
@@ -372,7 +372,7 @@ final class DeliveryWaiters: @unchecked Sendable {
     /// latency), then sleeps.
     @usableFromInline
     @inline(never)
-    func wait(ticket: UInt32) {
+    package func wait(ticket: UInt32) {
         for _ in 0..<100 {
             if word.load(ordering: .acquiring) != ticket { return }
             combine_spin_pause()
@@ -393,7 +393,7 @@ final class DeliveryWaiters: @unchecked Sendable {
     /// Bumps the word and wakes every thread sleeping on it (and forgets the sleepers).
     @usableFromInline
     @inline(never)
-    func wakeAll() {
+    package func wakeAll() {
         sleepers = 0
         word.add(1, ordering: .sequentiallyConsistent)
         if kernelSleepers.load(ordering: .sequentiallyConsistent) > 0 { combine_futex_wake_all(address) }

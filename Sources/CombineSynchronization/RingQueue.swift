@@ -6,19 +6,19 @@
 /// caller's module (the standard library's `removeAll(keepingCapacity:)` and `removeFirst()`
 /// run unspecialised there, and looked up type metadata on every value).
 @usableFromInline
-struct RingQueue<Element> {
-    @usableFromInline var slots: ContiguousArray<Element?> = []
-    @usableFromInline var head = 0
-    @usableFromInline var count = 0
+package struct RingQueue<Element> {
+    @usableFromInline package var slots: ContiguousArray<Element?> = []
+    @usableFromInline package var head = 0
+    @usableFromInline package var count = 0
 
     @inlinable
-    init() {}
+    package init() {}
 
     @inlinable
-    var isEmpty: Bool { count == 0 }
+    package var isEmpty: Bool { count == 0 }
 
     @inlinable
-    mutating func append(_ element: Element) {
+    package mutating func append(_ element: Element) {
         if count == slots.count { grow() }
         slots[(head &+ count) & (slots.count &- 1)] = element
         count &+= 1
@@ -26,7 +26,7 @@ struct RingQueue<Element> {
 
     /// Removes and returns the oldest element, if any.
     @inlinable
-    mutating func popFirst() -> Element? {
+    package mutating func popFirst() -> Element? {
         guard count > 0 else { return nil }
         let element = slots[head]
         slots[head] = nil
@@ -37,14 +37,14 @@ struct RingQueue<Element> {
 
     /// Removes every element, keeping the capacity.
     @inlinable
-    mutating func removeAll() {
+    package mutating func removeAll() {
         while popFirst() != nil {}
         head = 0
     }
 
     /// Doubles the capacity (a power of two, at least 4), keeping the order.
     @inlinable
-    mutating func grow() {
+    package mutating func grow() {
         let capacity = Swift.max(4, slots.count &* 2)
         var grown = ContiguousArray<Element?>(repeating: nil, count: capacity)
         for offset in 0..<count {
@@ -57,7 +57,7 @@ struct RingQueue<Element> {
 
 extension RingQueue {
     /// The elements, oldest first (for mirrors; not on a hot path).
-    var elements: [Element] {
+    package var elements: [Element] {
         (0..<count).map { slots[(head &+ $0) & (slots.count &- 1)]! }
     }
 }

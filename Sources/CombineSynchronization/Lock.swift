@@ -24,7 +24,7 @@ import Darwin
 @usableFromInline
 package struct Lock: ~Copyable, Sendable {
     @usableFromInline
-    let word: Atomic<UInt32>
+    package let word: Atomic<UInt32>
 
     /// Creates an unlocked lock.
     @inlinable
@@ -106,20 +106,10 @@ package struct Lock: ~Copyable, Sendable {
 
 /// Identifies the current thread, to tell a re-entrant call from a concurrent one.
 @inlinable
-func currentThreadID() -> UInt {
+package func currentThreadID() -> UInt {
     #if canImport(Darwin)
     return UInt(bitPattern: pthread_self())
     #else
     return UInt(pthread_self())
     #endif
-}
-
-/// Where a subscriber stands with its subscription. Not nested in a generic subscriber, so
-/// code that runs unspecialised (a `cancel()` reached through `any Cancellable`) can store and
-/// read it without looking up metadata.
-@usableFromInline
-enum SubscriberStatus {
-    case awaitingSubscription
-    case subscribed(Subscription)
-    case terminal
 }
