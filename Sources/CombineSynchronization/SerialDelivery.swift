@@ -147,6 +147,43 @@ package struct SerialDelivery: ~Copyable {
             ?? .queued
     }
 
+    /// For an owner that queues its events before delivering them (`afterQueuing`: this
+    /// thread has just queued one) or that only added demand: decides under `lock` who
+    /// delivers, and does what the rules say — calls `deliver(outermost)` when this thread is
+    /// to deliver (nested, or as the outermost delivering thread, which gives the role up when
+    /// done), takes the role over after the delivering thread's budget, waits for room and
+    /// looks again when the backlog (`queued()`, read under the lock) is over the limit, or
+    /// returns `idle` when the delivering thread will deliver.
+    @inlinable
+    package borrowing func serve<Result>(
+        me: UInt, lock: borrowing Lock, afterQueuing: Bool, queued: () -> Int, idle: Result,
+        deliver: (_ outermost: Bool) -> Result
+    ) -> Result {
+        while true {
+            lock.acquire()
+            var claim = claimLocked(me: me)
+            if case .busy = claim {
+                claim = afterQueuing ? contendLocked(me: me, queued: queued(), mayWait: true) : .queued
+            }
+            lock.release()
+            switch claim {
+            case .nested:
+                return deliver(false)
+            case .outermost:
+                return deliver(true)
+            case .awaitRole(let ticket):
+                awaitRole(me: me, ticket: ticket)
+                return deliver(true)
+            case .awaitRoom(let ticket):
+                // The event is queued; once woken (for room, or by a hand-over of the role),
+                // look again: return only when there is room or nobody else is delivering.
+                awaitRoom(ticket: ticket)
+            case .busy, .queued:
+                return idle
+            }
+        }
+    }
+
     /// Under the owner's lock: queues `event` behind the others, whoever delivers it.
     @inlinable
     package borrowing func appendLocked<Event>(_ event: Event, to queue: inout RingQueue<Event>) {

@@ -239,8 +239,12 @@ struct CreateTests {
         #expect(cleanups.current == 1)
     }
 
-    @Test(arguments: [Subscribers.Demand.unlimited, .max(1)])
-    func valuesSentFromInsideReceiveKeepTheirOrderWithoutRecursion(_ demand: Subscribers.Demand) {
+    /// A value sent from inside `receive(_:)` with demand left is delivered at once, nested,
+    /// as a subject's is in Apple's Combine (the serial-delivery engine's rule); one sent
+    /// without demand waits, and the demand returned from that `receive(_:)` delivers it from
+    /// the running loop: pacing one value at a time keeps a flat stack.
+    @Test(arguments: [(Subscribers.Demand.unlimited, 100, 100), (.max(1), 10_000, 1)])
+    func valuesSentFromInsideReceiveKeepTheirOrder(_ demand: Subscribers.Demand, count: Int, depth expected: Int) {
         let producer = Producer()
         let depth = Guarded(0)
         let maxDepth = Guarded(0)
@@ -249,14 +253,14 @@ struct CreateTests {
             onValue: { value in
                 depth.increment()
                 maxDepth.withValue { $0 = Swift.max($0, depth.current) }
-                if value < 10_000 { producer.sender.send(value + 1) }
+                if value < count { producer.sender.send(value + 1) }
                 depth.withValue { $0 -= 1 }
                 return demand == .unlimited ? .none : .max(1)
             })
         producer.start(subscriber)
         producer.sender.send(1)
-        #expect(subscriber.values == Array(1...10_000))
-        #expect(maxDepth.current == 1)
+        #expect(subscriber.values == Array(1...count))
+        #expect(maxDepth.current == expected)
         #expect(subscriber.violations == [])
     }
 

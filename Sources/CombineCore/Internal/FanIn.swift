@@ -119,32 +119,9 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
     /// queuing, `afterQueuing`, this thread may wait for room or take the role over).
     @inlinable
     final func drain(afterQueuing: Bool = true) {
-        let me = currentThreadID()
-        while true {
-            lock.acquire()
-            var claim = delivery.claimLocked(me: me)
-            if case .busy = claim {
-                claim = afterQueuing ? delivery.contendLocked(me: me, queued: queue.count, mayWait: true) : .queued
-            }
-            lock.release()
-            switch claim {
-            case .nested:
-                deliverQueued(outermost: false)
-            case .outermost:
-                deliverQueued(outermost: true)
-            case .awaitRole(let ticket):
-                delivery.awaitRole(me: me, ticket: ticket)
-                deliverQueued(outermost: true)
-            case .awaitRoom(let ticket):
-                // The output is queued; once woken (for room, or by a hand-over of the role),
-                // look again: return only when there is room or nobody else is delivering.
-                delivery.awaitRoom(ticket: ticket)
-                continue
-            case .busy, .queued:
-                break
-            }
-            return
-        }
+        delivery.serve(
+            me: currentThreadID(), lock: lock, afterQueuing: afterQueuing, queued: { queue.count }, idle: (),
+            deliver: { deliverQueued(outermost: $0) })
     }
 
     /// Under the lock: whether this thread may call the subscriber now — nothing queued ahead,

@@ -2,16 +2,19 @@ import Combine
 import CombineSynchronization
 
 /// Delivers values and one completion to a single subscriber in the order they were handed
-/// in, never beyond the demand the subscriber asked for, one call at a time.
+/// in, never beyond the demand the subscriber asked for, one call at a time, through the
+/// serial-delivery engine (`SerialDelivery`, whose rules ARCHITECTURE.md states once).
 ///
 /// Values handed in without demand wait in a queue; the completion waits behind the queued
 /// values (a failure too: nothing handed in before it is lost). Any thread may hand in events
-/// or add demand: whichever thread finds nobody delivering becomes the deliverer and loops
-/// until the queue is empty or the demand used up; a thread that finds a delivery under way
-/// (another thread, or a re-entrant call from inside the subscriber) leaves its event queued
-/// for the deliverer. No lock is held while the subscriber is called. After the completion
-/// is delivered, or after ``cancel()``, the subscriber and the queue are released and further
-/// events are ignored.
+/// or add demand: whichever thread finds nobody delivering takes the role and delivers until
+/// the queue is empty or the demand used up. A thread that finds another one delivering leaves
+/// its event queued for it — waiting for room once 1,024 are queued, and taking the role over
+/// once the delivering thread has handed over 1,024 — and an event handed in from inside the
+/// subscriber's own callback is delivered at once, nested, as Combine does; a request from
+/// inside the callback only adds demand for the running delivery. No lock is held while the
+/// subscriber is called. After the completion is delivered, or after ``cancel()``, the
+/// subscriber and the queue are released and further events are ignored.
 ///
 /// The methods that deliver return the demand the subscriber added by returning it from
 /// `receive(_:)` during that call, for operators that pass demand on to an upstream.
@@ -20,15 +23,20 @@ final class BufferedDelivery<Downstream: Subscriber>: @unchecked Sendable {
     typealias Failure = Downstream.Failure
 
     private let lock = Lock()
+    /// Who calls the subscriber now; the queue is its backlog.
+    private let delivery = SerialDelivery()
     /// `nil` once the completion has been delivered or the delivery cancelled.
     private var downstream: Downstream?
-    private var queue = ValueQueue<Input>()
+    private var queue = RingQueue<Input>()
     private var completion: Subscribers.Completion<Failure>?
     private var demand = Subscribers.Demand.none
-    private var delivering = false
 
     init(_ downstream: Downstream) {
         self.downstream = downstream
+    }
+
+    deinit {
+        delivery.releaseWaiters()
     }
 
     /// Whether events are still accepted: no completion handed in, not cancelled.
@@ -42,74 +50,88 @@ final class BufferedDelivery<Downstream: Subscriber>: @unchecked Sendable {
     func enqueue(_ value: Input) -> Bool {
         lock.withLock {
             guard downstream != nil, completion == nil else { return false }
-            queue.append(value)
+            delivery.appendLocked(value, to: &queue)
             return true
         }
     }
 
-    /// Queues the completion behind the values already queued, without delivering it.
+    /// Queues the completion behind the values already queued (or, `droppingQueued`, drops
+    /// them), without delivering it.
     /// - Returns: Whether it was accepted (not after another completion or a cancel).
     @discardableResult
-    func enqueue(completion: Subscribers.Completion<Failure>) -> Bool {
-        lock.withLock {
-            guard downstream != nil, self.completion == nil else { return false }
-            self.completion = completion
-            return true
+    func enqueue(completion: Subscribers.Completion<Failure>, droppingQueued: Bool = false) -> Bool {
+        lock.acquire()
+        guard downstream != nil, self.completion == nil else {
+            lock.release()
+            return false
         }
+        self.completion = completion
+        var dropped = RingQueue<Input>()
+        if droppingQueued { swap(&dropped, &queue) }
+        lock.release()
+        _ = dropped  // released here, outside the lock
+        return true
     }
 
     /// Queues `value` and delivers what the demand allows.
     @discardableResult
     func send(_ value: Input) -> Subscribers.Demand {
         guard enqueue(value) else { return .none }
-        return drain()
+        return drain(afterQueuing: true)
     }
 
-    /// Queues the completion and delivers what the demand allows.
+    /// Queues the completion (dropping the queued values, `droppingQueued`) and delivers what
+    /// the demand allows.
     @discardableResult
-    func send(completion: Subscribers.Completion<Failure>) -> Subscribers.Demand {
-        guard enqueue(completion: completion) else { return .none }
+    func send(completion: Subscribers.Completion<Failure>, droppingQueued: Bool = false) -> Subscribers.Demand {
+        guard enqueue(completion: completion, droppingQueued: droppingQueued) else { return .none }
         return drain()
     }
 
-    /// Adds to the subscriber's demand and delivers what it allows.
+    /// Adds to the subscriber's demand and delivers what it allows; from inside the
+    /// subscriber's own callback, only adds it (the running delivery goes on with it).
     @discardableResult
     func request(_ additional: Subscribers.Demand) -> Subscribers.Demand {
-        let open: Bool = lock.withLock {
-            guard downstream != nil else { return false }
+        let me = currentThreadID()
+        let (open, nested): (Bool, Bool) = lock.withLock {
+            guard downstream != nil else { return (false, false) }
             demand += additional
-            return true
+            return (true, delivery.isDelivering(me: me))
         }
-        return open ? drain() : .none
+        return open && !nested ? drain() : .none
     }
 
     /// Releases the subscriber and drops the queued events; nothing is delivered afterwards.
     /// - Returns: Whether this call ended the delivery (it was neither completed nor cancelled).
     @discardableResult
     func cancel() -> Bool {
-        let released: (Downstream?, [Input]) = lock.withLock {
-            defer {
-                downstream = nil
-                completion = nil
-            }
-            return (downstream, queue.removeAll())
-        }
-        // The subscriber and the values are released here, outside the lock.
-        return released.0 != nil
+        lock.acquire()
+        let downstream = self.downstream.take()
+        let dropped = queue
+        queue = RingQueue()
+        completion = nil
+        lock.release()
+        _ = dropped  // the subscriber and the values are released here, outside the lock
+        return downstream != nil
     }
 
-    /// Delivers queued events while the demand allows, unless another call is delivering.
+    /// Delivers queued events while the demand allows, unless another thread is delivering
+    /// (which then delivers them).
+    /// Pass `afterQueuing` when this thread has just queued a value (``enqueue(_:)``): it then
+    /// waits for room, or takes the role over, as a sender does.
     @discardableResult
-    func drain() -> Subscribers.Demand {
-        let becameDeliverer: Bool = lock.withLock {
-            guard !delivering, downstream != nil else { return false }
-            delivering = true
-            return true
-        }
-        guard becameDeliverer else { return .none }
+    func drain(afterQueuing: Bool = false) -> Subscribers.Demand {
+        delivery.serve(
+            me: currentThreadID(), lock: lock, afterQueuing: afterQueuing, queued: { queue.count }, idle: .none,
+            deliver: { deliverQueued(outermost: $0) })
+    }
+
+    /// As the delivering thread: delivers queued values within the demand, then the
+    /// completion once the queue is empty; the outermost delivery gives the role up when done.
+    private func deliverQueued(outermost: Bool) -> Subscribers.Demand {
         var added = Subscribers.Demand.none
         while true {
-            switch nextStep() {
+            switch lock.withLock({ nextStepLocked(outermost: outermost) }) {
             case .value(let downstream, let value):
                 let more = downstream.receive(value)
                 guard more > 0 else { continue }
@@ -130,23 +152,22 @@ final class BufferedDelivery<Downstream: Subscriber>: @unchecked Sendable {
         case idle
     }
 
-    /// Takes the next deliverable event, or gives up the deliverer's role when there is none.
-    private func nextStep() -> Step {
-        lock.withLock {
-            if let downstream {
-                if demand > 0, let value = queue.popFirst() {
-                    demand -= 1
-                    return .value(downstream, value)
-                }
-                if queue.isEmpty, let completion {
-                    self.downstream = nil
-                    self.completion = nil
-                    delivering = false
-                    return .completion(downstream, completion)
-                }
+    /// Under the lock: the next deliverable event; the outermost delivery gives up the role
+    /// when there is none, before the completion, or to a thread waiting to take it over.
+    private func nextStepLocked(outermost: Bool) -> Step {
+        var step = Step.idle
+        if let downstream, !(outermost && delivery.successorWaitingLocked) {
+            if demand > 0, let value = delivery.takeLocked(from: &queue) {
+                demand -= 1
+                return .value(downstream, value)
             }
-            delivering = false
-            return .idle
+            if queue.isEmpty, let completion {
+                self.downstream = nil
+                self.completion = nil
+                step = .completion(downstream, completion)
+            }
         }
+        if outermost { delivery.releaseLocked(queueEmpty: queue.isEmpty) }
+        return step
     }
 }

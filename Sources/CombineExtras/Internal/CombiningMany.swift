@@ -45,10 +45,12 @@ where Downstream.Input == [Value] {
     private let lock = Lock()
     private let rule: CombiningManyRule
     private let count: Int
-    private var downstream: Downstream?
+    /// The output queue, the subscriber's demand and the completion, delivered through the
+    /// serial-delivery engine.
+    private let delivery: BufferedDelivery<Downstream>
     private var subscriptions: [Subscription?]
     /// `zip`: the values of each upstream not yet zipped.
-    private var queues: [ValueQueue<Value>]
+    private var queues: [RingQueue<Value>]
     /// `combineLatest`: the latest value of each upstream.
     private var latest: [Value?]
     /// Upstreams with a value ready: a non-empty queue (`zip`) or a latest value.
@@ -57,20 +59,15 @@ where Downstream.Input == [Value] {
     private var finishedCount = 0
     /// Everything requested so far: what an upstream subscribing now is asked for.
     private var requested = Subscribers.Demand.none
-    /// The subscriber's demand not yet met.
-    private var demand = Subscribers.Demand.none
-    private var outputs = ValueQueue<[Value]>()
-    private var completion: Subscribers.Completion<Downstream.Failure>?
     /// A completion was produced or the subscriber cancelled: the upstreams are let go.
     private var terminated = false
-    private var delivering = false
 
     init(rule: CombiningManyRule, count: Int, downstream: Downstream) {
         self.rule = rule
         self.count = count
-        self.downstream = downstream
+        delivery = BufferedDelivery(downstream)
         subscriptions = Array(repeating: nil, count: count)
-        queues = rule == .zip ? Array(repeating: ValueQueue(), count: count) : []
+        queues = rule == .zip ? Array(repeating: RingQueue(), count: count) : []
         latest = rule == .combineLatest ? Array(repeating: nil, count: count) : []
         finished = Array(repeating: false, count: count)
     }
@@ -86,24 +83,15 @@ where Downstream.Input == [Value] {
     // MARK: Subscription
 
     func request(_ demand: Subscribers.Demand) {
-        guard let subscriptions = add(demand) else { return }
-        for subscription in subscriptions {
-            subscription.request(demand)
-        }
-        drain()
+        requestUpstreams(demand)
+        requestUpstreams(delivery.request(demand))
     }
 
     func cancel() {
-        let (ending, released): (Termination, (Downstream?, ValueQueue<[Value]>)) = lock.withLock {
-            defer {
-                downstream = nil
-                outputs = ValueQueue()
-                completion = nil
-            }
-            return (terminateLocked(), (downstream, outputs))
-        }
+        let ending = lock.withLock { terminateLocked() }
+        delivery.cancel()
         ending.cancelUpstreams()
-        _ = released  // the subscriber and the arrays are released here, after the lock
+        _ = ending  // the values are released here, after the lock
     }
 
     // MARK: Upstream events
@@ -129,9 +117,9 @@ where Downstream.Input == [Value] {
             case .combineLatest: return (nil, combineLatestLocked(value, at: index))
             }
         }
-        ending?.cancelUpstreams()
         _ = replaced  // the latest value it replaced is released here, after the lock
-        drain()
+        if let ending { end(ending) }
+        requestUpstreams(delivery.drain(afterQueuing: true))
     }
 
     fileprivate func receive(completion: Subscribers.Completion<Downstream.Failure>, at index: Int) {
@@ -155,8 +143,7 @@ where Downstream.Input == [Value] {
                 }
             return canProduceMore ? nil : finishLocked(.finished)
         }
-        ending?.cancelUpstreams()
-        drain()
+        if let ending { end(ending) }
     }
 
     // MARK: Combining (lock held)
@@ -177,7 +164,7 @@ where Downstream.Input == [Value] {
                 exhausted = exhausted || finished[slot]
             }
         }
-        outputs.append(output)
+        delivery.enqueue(output)
         return exhausted ? finishLocked(.finished) : nil
     }
 
@@ -188,17 +175,18 @@ where Downstream.Input == [Value] {
         if replaced == nil { readyCount += 1 }
         latest[index] = value
         if readyCount == count {
-            outputs.append(latest.map { $0! })
+            delivery.enqueue(latest.map { $0! })
         }
         return replaced
     }
 
-    /// What ending takes from the subscription, for the caller to cancel and release after
-    /// the lock: the upstream subscriptions, and the values no longer wanted (their release
-    /// may run code that calls back into this subscription).
+    /// What ending takes from the subscription, for the caller to cancel, deliver and release
+    /// after the lock: the upstream subscriptions, the completion, and the values no longer
+    /// wanted (their release may run code that calls back into this subscription).
     private struct Termination {
         var subscriptions: [Subscription] = []
-        var dropped: (queues: [ValueQueue<Value>], latest: [Value?], outputs: ValueQueue<[Value]>)?
+        var completion: Subscribers.Completion<Downstream.Failure>?
+        var dropped: (queues: [RingQueue<Value>], latest: [Value?])?
 
         func cancelUpstreams() {
             for subscription in subscriptions {
@@ -207,14 +195,10 @@ where Downstream.Input == [Value] {
         }
     }
 
-    /// Records the completion (a failure drops the undelivered arrays).
+    /// Records the completion, to deliver after the lock.
     private func finishLocked(_ completion: Subscribers.Completion<Downstream.Failure>) -> Termination {
-        self.completion = completion
         var ending = terminateLocked()
-        if case .failure = completion {
-            ending.dropped?.outputs = outputs
-            outputs = ValueQueue()
-        }
+        ending.completion = completion
         return ending
     }
 
@@ -227,72 +211,37 @@ where Downstream.Input == [Value] {
             queues = []
             latest = []
         }
-        return Termination(
-            subscriptions: subscriptions.compactMap { $0 }, dropped: (queues, latest, ValueQueue()))
+        return Termination(subscriptions: subscriptions.compactMap { $0 }, dropped: (queues, latest))
+    }
+
+    /// After the lock: cancels the upstreams, then hands the completion to the delivery — a
+    /// failure at once, dropping the undelivered arrays; a finish behind them.
+    private func end(_ ending: Termination) {
+        ending.cancelUpstreams()
+        if let completion = ending.completion {
+            if case .failure = completion {
+                delivery.send(completion: completion, droppingQueued: true)
+            } else {
+                delivery.send(completion: completion)
+            }
+        }
     }
 
     // MARK: Delivery
 
-    /// Adds demand of the subscriber (a request, or what it returned from `receive(_:)`).
-    /// - Returns: The upstream subscriptions to pass it to; `nil` once cancelled.
-    private func add(_ demand: Subscribers.Demand) -> [Subscription]? {
-        lock.withLock {
-            guard downstream != nil else { return nil }
-            self.demand += demand
-            guard !terminated else { return [] }
+    /// Passes demand of the subscriber (a request, or what it returned from `receive(_:)`) to
+    /// every upstream, and keeps it for upstreams subscribing later; nothing once ended.
+    private func requestUpstreams(_ demand: Subscribers.Demand) {
+        guard demand > 0 else { return }
+        lock.acquire()
+        var live: [Subscription] = []
+        if !terminated {
             requested += demand
-            return subscriptions.compactMap { $0 }
+            live = subscriptions.compactMap { $0 }
         }
-    }
-
-    private enum Delivery {
-        case value(Downstream, [Value])
-        case completion(Downstream, Subscribers.Completion<Downstream.Failure>)
-    }
-
-    /// Delivers queued arrays while there is demand, then the completion once the queue is
-    /// empty. A thread that finds another delivering leaves the work to it (that includes a
-    /// call made from inside the subscriber: it is delivered after the subscriber returns).
-    private func drain() {
-        let idle: Bool = lock.withLock {
-            guard !delivering else { return false }
-            delivering = true
-            return true
-        }
-        guard idle else { return }
-        while let next = nextDelivery() {
-            switch next {
-            case .value(let downstream, let output):
-                let more = downstream.receive(output)
-                if more > 0, let subscriptions = add(more) {
-                    for subscription in subscriptions {
-                        subscription.request(more)
-                    }
-                }
-            case .completion(let downstream, let completion):
-                downstream.receive(completion: completion)
-                return
-            }
-        }
-    }
-
-    /// The next thing to deliver, or `nil` (and no longer delivering) when there is none.
-    private func nextDelivery() -> Delivery? {
-        lock.withLock {
-            if let downstream {
-                if demand > 0, let output = outputs.popFirst() {
-                    demand -= 1
-                    return .value(downstream, output)
-                }
-                if let completion, outputs.isEmpty {
-                    self.downstream = nil
-                    self.completion = nil
-                    delivering = false
-                    return .completion(downstream, completion)
-                }
-            }
-            delivering = false
-            return nil
+        lock.release()
+        for subscription in live {
+            subscription.request(demand)
         }
     }
 

@@ -61,7 +61,7 @@ where Inner.Output == Downstream.Input, Inner.Failure == Downstream.Failure, Ups
     private var transform: (Upstream.Output) -> Inner
     private var upstream: Subscription?
     private var upstreamFinished = false
-    private var pending = ValueQueue<Inner>()
+    private var pending = RingQueue<Inner>()
     /// The running inner publisher's number (0: none) and its subscription once it came.
     private var active = 0
     private var activeSubscription: Subscription?
@@ -99,13 +99,14 @@ where Inner.Output == Downstream.Input, Inner.Failure == Downstream.Failure, Ups
 
     /// Marks the end and takes what is to be cancelled or let go, for the caller to do so after
     /// the lock; `nil` if it had ended already.
-    private func end() -> (Subscription?, Subscription?, [Inner], (Upstream.Output) -> Inner)? {
+    private func end() -> (Subscription?, Subscription?, RingQueue<Inner>, (Upstream.Output) -> Inner)? {
         lock.withLock {
             guard !ended else { return nil }
             ended = true
             let transform = self.transform
             self.transform = { _ in preconditionFailure("unreachable: transform runs only before the end") }
-            let taken = (upstream, activeSubscription, pending.removeAll(), transform)
+            let taken = (upstream, activeSubscription, pending, transform)
+            pending = RingQueue()
             upstream = nil
             activeSubscription = nil
             active = 0

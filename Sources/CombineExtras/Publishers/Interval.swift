@@ -92,7 +92,9 @@ where Downstream.Input == Int, Downstream.Failure == Never {
     private var downstream: Downstream?
     private var demand = Subscribers.Demand.none
     private var next = 0
-    private var delivering = false
+    /// Who calls the subscriber now: a tick that finds a delivery under way (the scheduler
+    /// running actions at once) is dropped, as one without demand is.
+    private let delivery = SerialDelivery()
     private var repeating: Cancellable?
 
     init(downstream: Downstream) {
@@ -133,22 +135,25 @@ where Downstream.Input == Int, Downstream.Failure == Never {
     }
 
     private func tick() {
-        let delivery: (Downstream, Int)? = lock.withLock {
-            guard !delivering, demand > 0, let downstream else { return nil }
-            demand -= 1
-            delivering = true
-            defer { next += 1 }
-            return (downstream, next)
+        let me = currentThreadID()
+        lock.acquire()
+        guard demand > 0, let downstream, case .outermost = delivery.claimLocked(me: me) else {
+            lock.release()
+            return
         }
-        guard let (downstream, value) = delivery else { return }
+        demand -= 1
+        let value = next
+        next += 1
+        lock.release()
         let more = downstream.receive(value)
         lock.withLock {
-            delivering = false
             if self.downstream != nil { demand += more }
+            delivery.releaseLocked(queueEmpty: true)
         }
     }
 
     deinit {
         repeating?.cancel()
+        delivery.releaseWaiters()
     }
 }

@@ -29,7 +29,7 @@ import CombineSynchronization
 public final class ReplaySubject<Output, Failure: Error>: Subject, @unchecked Sendable {
     private let lock = Lock()
     private let bufferSize: Int
-    private var replay = ValueQueue<Output>()
+    private var replay = RingQueue<Output>()
     private var completion: Subscribers.Completion<Failure>?
     private var conduits: [Conduit] = []
     private var upstreams: [Subscription] = []

@@ -55,24 +55,49 @@ struct CollectionCombiningTests {
         #expect(publishers.map(\.subscriptionCount) == [0, 0, 0])
     }
 
+    /// The two-publisher operators of the core, as arrays: what the collection forms must match.
+    func pairwise(
+        _ combining: Operator, _ first: PassthroughSubject<Int, Never>, _ second: PassthroughSubject<Int, Never>
+    )
+        -> AnyPublisher<[Int], Never>
+    {
+        switch combining {
+        case .zip: first.zip(second).map { [$0, $1] }.eraseToAnyPublisher()
+        case .combineLatest: first.combineLatest(second).map { [$0, $1] }.eraseToAnyPublisher()
+        }
+    }
+
     @Test(arguments: Operator.allCases)
-    func aSubscriberSendingFromItsOwnReceiveGetsTheResultAfterwards(_ combining: Operator) {
-        // Re-entrancy: the subscriber publishes into an upstream from inside `receive(_:)`;
-        // the array that makes is delivered after that call returns, never nested in it.
-        let subjects = (0..<2).map { _ in PassthroughSubject<Int, Never>() }
-        let subscriber = TestSubscriber<[Int], Never>(onValue: { values in
-            if values[0] < 3 {
-                subjects[0].send(values[0] + 1)
-                subjects[1].send(values[1] + 1)
-            }
-            return .none
-        })
-        combining.apply(to: subjects).subscribe(subscriber)
-        subjects[0].send(1)
-        subjects[1].send(1)
-        #expect(subscriber.values.first == [1, 1])
-        #expect(subscriber.values.last == [3, 3])
-        #expect(subscriber.violations.isEmpty)
+    func aSubscriberSendingFromItsOwnReceiveGetsTheResultNested(_ combining: Operator) {
+        // Re-entrancy: the subscriber publishes into the upstreams from inside `receive(_:)`;
+        // the array that makes is delivered at once, nested in that call, as by the core's
+        // two-publisher operator (and Apple's): the same arrays in the same order.
+        func run(_ build: ([PassthroughSubject<Int, Never>]) -> AnyPublisher<[Int], Never>) -> ([[Int]], Int) {
+            let subjects = (0..<2).map { _ in PassthroughSubject<Int, Never>() }
+            let depth = Guarded(0)
+            let deepest = Guarded(0)
+            let subscriber = TestSubscriber<[Int], Never>(onValue: { values in
+                depth.increment()
+                deepest.withValue { $0 = max($0, depth.current) }
+                if values[0] < 3 {
+                    subjects[0].send(values[0] + 1)
+                    subjects[1].send(values[1] + 1)
+                }
+                depth.withValue { $0 -= 1 }
+                return .none
+            })
+            build(subjects).subscribe(subscriber)
+            subjects[0].send(1)
+            subjects[1].send(1)
+            #expect(subscriber.violations.isEmpty)
+            return (subscriber.values, deepest.current)
+        }
+        let (collection, depth) = run { combining.apply(to: $0) }
+        let (core, coreDepth) = run { pairwise(combining, $0[0], $0[1]) }
+        #expect(collection.first == [1, 1])
+        #expect(collection == core)
+        #expect(depth == coreDepth)
+        #expect(depth > 1)
     }
 
     @Test(arguments: Operator.allCases)
