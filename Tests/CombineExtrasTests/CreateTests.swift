@@ -277,12 +277,7 @@ struct CreateTests {
             for step in 0..<perThread { sender.send(thread * perThread + step) }
         }
         sender.send(completion: .finished)
-        let values = subscriber.values
-        #expect(values.count == threads * perThread)
-        for thread in 0..<threads {
-            let mine = values.filter { $0 / perThread == thread }
-            #expect(mine == Array(thread * perThread..<(thread + 1) * perThread))
-        }
+        expectEachThreadsValuesInOrder(subscriber.values, threads: threads, perThread: perThread)
         #expect(subscriber.completion == .finished)
         #expect(subscriber.violations == [])
     }

@@ -1,5 +1,7 @@
 import Combine
+import CombineSynchronization
 import CombineTesting
+import Foundation
 import Testing
 
 @testable import CombineExtras
@@ -291,5 +293,40 @@ struct ShareReplayTests {
         shared.subscribe(bounded)
         #expect(bounded.values == [1, 2])
         #expect(bounded.violations == [])
+    }
+
+    /// The serial-delivery engine's rules hold for this subject too (ARCHITECTURE.md, "Serial
+    /// delivery"): four threads flooding a slow subscriber get every value to it once, in each
+    /// thread's order, one call at a time, with at most 1,024 values waiting for the
+    /// delivering thread (plus one per sending thread, which queues before it waits).
+    @Test func aFloodFromFourThreadsIntoASlowSubscriberStaysBounded() {
+        let senders = 4
+        let perSender = 3_000
+        let subject = ReplaySubject<Int, Never>(bufferSize: 0)
+        let log = Guarded([Int]())
+        let inside = Guarded(false)
+        let overlaps = Guarded(0)
+        let subscriber = TestSubscriber<Int, Never>(onValue: { value in
+            inside.withValue {
+                if $0 { overlaps.increment() }
+                $0 = true
+            }
+            log.append(value)
+            let until = ContinuousClock.now + .microseconds(20)
+            while ContinuousClock.now < until {}
+            inside.set(false)
+            return .none
+        })
+        subject.subscribe(subscriber)
+        onManyThreads(senders) { sender in
+            for index in 0..<perSender { subject.send(sender * perSender + index) }
+        }
+        subject.send(completion: .finished)
+        expectEachThreadsValuesInOrder(log.current, threads: senders, perThread: perSender)
+        #expect(overlaps.current == 0)
+        #expect(subscriber.completion == .finished)
+        let peak = (subscriber.subscription as? SerialDeliveryOwner)?.peakBacklog ?? -1
+        #expect(peak > 0, "peak backlog \(peak)")
+        #expect(peak <= 1_024 + senders, "peak backlog \(peak)")
     }
 }

@@ -39,6 +39,12 @@ final class BufferedDelivery<Downstream: Subscriber>: @unchecked Sendable {
         delivery.releaseWaiters()
     }
 
+    /// The most events the queue has held while another thread was delivering (0 if never
+    /// contended): for the stress tests.
+    var peakBacklog: Int {
+        lock.withLock { delivery.peakBacklogLocked }
+    }
+
     /// Whether events are still accepted: no completion handed in, not cancelled.
     var isOpen: Bool {
         lock.withLock { downstream != nil && completion == nil }

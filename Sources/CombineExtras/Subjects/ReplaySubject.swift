@@ -54,7 +54,8 @@ public final class ReplaySubject<Output, Failure: Error>: Subject, @unchecked Se
             return (conduits, replay.count > bufferSize ? replay.popFirst() : nil)
         }
         _ = dropped  // the value leaving the replay buffer is released here, outside the lock
-        for receiver in receivers { receiver.delivery.drain() }
+        // Queued: wait for room, or take the role over, as a sender does (SerialDelivery).
+        for receiver in receivers { receiver.delivery.drain(afterQueuing: true) }
     }
 
     /// Sends the completion to every subscriber (after the values queued for it) and keeps it
@@ -113,7 +114,7 @@ public final class ReplaySubject<Output, Failure: Error>: Subject, @unchecked Se
     }
 
     /// A subscriber's subscription: its own queue, delivered within its demand.
-    private final class Conduit: Subscription, CustomStringConvertible, @unchecked Sendable {
+    fileprivate final class Conduit: Subscription, CustomStringConvertible, @unchecked Sendable {
         let delivery: BufferedDelivery<AnySubscriber<Output, Failure>>
         private weak var subject: ReplaySubject?
 
@@ -133,4 +134,8 @@ public final class ReplaySubject<Output, Failure: Error>: Subject, @unchecked Se
             subject?.remove(self)
         }
     }
+}
+
+extension ReplaySubject.Conduit: SerialDeliveryOwner {
+    var peakBacklog: Int { delivery.peakBacklog }
 }

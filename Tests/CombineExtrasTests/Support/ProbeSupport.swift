@@ -2,6 +2,7 @@ import Combine
 import CombineTesting
 import Dispatch
 import Foundation
+import Synchronization
 import Testing
 
 /// An object whose lifetime a test watches through a weak reference: captured by a closure,
@@ -62,9 +63,34 @@ struct ProbeError: Error, Equatable {
     var code = 0
 }
 
-/// Runs `body(index)` for `0..<count` on as many threads as the machine gives.
-func onManyThreads(_ count: Int, _ body: @Sendable (Int) -> Void) {
-    DispatchQueue.concurrentPerform(iterations: count, execute: body)
+/// Runs `body(index)` for `0..<count` on as many new threads, released together from one
+/// barrier so that they really overlap, and returns when all are done.
+func onManyThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    let arrived = Atomic<Int>(0)
+    let done = DispatchGroup()
+    for index in 0..<count {
+        done.enter()
+        Thread {
+            arrived.add(1, ordering: .acquiringAndReleasing)
+            while arrived.load(ordering: .acquiring) < count {}
+            body(index)
+            done.leave()
+        }.start()
+    }
+    done.wait()
+}
+
+/// Checks that `values`, sent by `threads` threads of `perThread` values each (thread `t`
+/// sending `t * perThread ..< (t + 1) * perThread` in order), all arrived, each thread's in
+/// its order.
+func expectEachThreadsValuesInOrder(
+    _ values: [Int], threads: Int, perThread: Int, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    #expect(values.count == threads * perThread, sourceLocation: sourceLocation)
+    for thread in 0..<threads {
+        let mine = values.filter { $0 / perThread == thread }
+        #expect(mine == Array(thread * perThread..<(thread + 1) * perThread), sourceLocation: sourceLocation)
+    }
 }
 
 /// Checks that a pipeline lets go of its subscriber, and of everything its closures capture,
