@@ -153,14 +153,21 @@ package struct SerialDelivery: ~Copyable {
     /// to deliver (nested, or as the outermost delivering thread, which gives the role up when
     /// done), takes the role over after the delivering thread's budget, waits for room and
     /// looks again when the backlog (`queued()`, read under the lock) is over the limit, or
-    /// returns `idle` when the delivering thread will deliver.
+    /// returns `idle` when the delivering thread will deliver. `queueLocked` runs first, once,
+    /// in the same critical section: an owner that queues its event there (`afterQueuing`)
+    /// takes the lock once for queuing and claiming.
     @inlinable
     package borrowing func serve<Result>(
         me: UInt, lock: borrowing Lock, afterQueuing: Bool, queued: () -> Int, idle: Result,
-        deliver: (_ outermost: Bool) -> Result
+        queueLocked: () -> Void = {}, deliver: (_ outermost: Bool) -> Result
     ) -> Result {
+        var first = true
         while true {
             lock.acquire()
+            if first {
+                queueLocked()
+                first = false
+            }
             var claim = claimLocked(me: me)
             if case .busy = claim {
                 claim = afterQueuing ? contendLocked(me: me, queued: queued(), mayWait: true) : .queued

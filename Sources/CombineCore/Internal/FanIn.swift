@@ -124,6 +124,15 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
             deliver: { deliverQueued(outermost: $0) })
     }
 
+    /// Queues `output` and delivers what the demand allows (``enqueueLocked(_:)`` then
+    /// ``drain()``, taking the lock once for both).
+    @inlinable
+    final func enqueueAndDrain(_ output: Output) {
+        delivery.serve(
+            me: currentThreadID(), lock: lock, afterQueuing: true, queued: { queue.count }, idle: (),
+            queueLocked: { enqueueLocked(output) }, deliver: { deliverQueued(outermost: $0) })
+    }
+
     /// Under the lock: whether this thread may call the subscriber now — nothing queued ahead,
     /// and nobody else delivering; if so it has the role (`outermost` when it took it, rather
     /// than calling in nested). Pass `outermost` to the delivery.

@@ -78,8 +78,7 @@ final class MergeSubscription<Downstream: Subscriber>: FanIn<Downstream>, @unche
 
     @inlinable
     func receive(_ value: Downstream.Input) {
-        lock.withLock { enqueueLocked(value) }
-        drain()
+        enqueueAndDrain(value)
     }
 
     @usableFromInline

@@ -205,8 +205,7 @@ class ScheduledSubscription<Input, Downstream: Subscriber, Context: Scheduler>: 
     /// when given. With the completion, the upstream's subscription is let go.
     final func emit(_ output: Downstream.Input?, then completion: Completion?) {
         if let output {
-            lock.withLock { enqueueLocked(output) }
-            drain()
+            enqueueAndDrain(output)
         }
         guard let completion else { return }
         var upstream: Subscription?  // released after the lock, not cancelled: it has ended
