@@ -34,6 +34,8 @@ def parse(path):
             current["mallocs"] = value
         elif label.startswith("Malloc (bytes"):
             current["bytes"] = value
+        elif label.startswith("peak backlog"):
+            current["peak"] = value
     return results
 
 
@@ -54,7 +56,11 @@ def main(path):
         return "n/a" if value is None else f"{value:,.{digits}f}"
 
     header = ("scenario", "ours ns/op", "OpenCombine ns/op", "baseline ns/op", "ours mallocs/op",
-              "OpenCombine mallocs/op", "ours/OpenCombine", "ours/baseline")
+              "OpenCombine mallocs/op", "ours/OpenCombine", "ours/baseline", "ours peak backlog")
+
+    def peak(scenario):
+        entry = results.get((scenario, "ours"))
+        return "" if not entry or "peak" not in entry else fmt(entry["peak"], 0)
     rows = []
     vs_open, vs_base = [], []
     for scenario in scenarios:
@@ -65,7 +71,7 @@ def main(path):
             ratio = ours / other if ours and other else None
             rows.append((scenario + " (bytes)", fmt(ours, 0), fmt(other, 0), fmt(base, 0),
                          fmt(per_op(scenario, "ours", "mallocs"), 2), fmt(per_op(scenario, "OpenCombine", "mallocs"), 2),
-                         fmt(ratio, 2), fmt(ours / base if ours and base else None, 2)))
+                         fmt(ratio, 2), fmt(ours / base if ours and base else None, 2), ""))
             continue
         ours = per_op(scenario, "ours", "time")
         other = per_op(scenario, "OpenCombine", "time")
@@ -77,12 +83,13 @@ def main(path):
         if ratio_base:
             vs_base.append(ratio_base)
         rows.append((scenario, fmt(ours), fmt(other), fmt(base), fmt(per_op(scenario, "ours", "mallocs"), 2),
-                     fmt(per_op(scenario, "OpenCombine", "mallocs"), 2), fmt(ratio_open, 2), fmt(ratio_base, 2)))
+                     fmt(per_op(scenario, "OpenCombine", "mallocs"), 2), fmt(ratio_open, 2), fmt(ratio_base, 2),
+                     peak(scenario)))
 
     def geomean(values):
         return math.exp(sum(math.log(v) for v in values) / len(values)) if values else None
 
-    rows.append(("geometric mean (time)", "", "", "", "", "", fmt(geomean(vs_open), 2), fmt(geomean(vs_base), 2)))
+    rows.append(("geometric mean (time)", "", "", "", "", "", fmt(geomean(vs_open), 2), fmt(geomean(vs_base), 2), ""))
     widths = [max(len(str(r[i])) for r in rows + [header]) for i in range(len(header))]
     print("| " + " | ".join(h.ljust(w) for h, w in zip(header, widths)) + " |")
     print("|" + "|".join("-" * (w + 2) for w in widths) + "|")

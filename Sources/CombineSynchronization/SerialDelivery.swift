@@ -197,7 +197,7 @@ package struct SerialDelivery: ~Copyable {
         queue.append(event)
         if let waiters {
             let count = queue.count
-            waiters._withUnsafeGuaranteedRef { if count > $0.peak { $0.peak = count } }
+            waiters._withUnsafeGuaranteedRef { if count > $0.peak { $0.recordPeak(count) } }
         }
     }
 
@@ -206,7 +206,7 @@ package struct SerialDelivery: ~Copyable {
     package borrowing func waitersLocked(queued: Int) -> DeliveryWaiters {
         if let waiters { return waiters.takeUnretainedValue() }
         let created = DeliveryWaiters()
-        created.peak = queued
+        created.recordPeak(queued)
         waitersWord.store(UInt(bitPattern: Unmanaged.passRetained(created).toOpaque()), ordering: .releasing)
         return created
     }
@@ -317,6 +317,21 @@ package struct SerialDelivery: ~Copyable {
     }
 }
 
+/// The most events any subscriber's backlog has held at once since the last reset (see
+/// ``SerialDelivery/peakBacklogSinceReset``).
+private let processPeak = Atomic<Int>(0)
+
+extension SerialDelivery {
+    /// The most events any one subscriber's backlog has held at once, in the whole process,
+    /// since ``resetPeakBacklog()`` (0 if nothing was contended): for the benchmarks, which
+    /// report it beside the time of their contended scenarios.
+    package static var peakBacklogSinceReset: Int { processPeak.load(ordering: .relaxed) }
+
+    /// Starts ``peakBacklogSinceReset`` again from 0 (subscribers that already hold a higher
+    /// peak of their own raise it again only when they exceed that).
+    package static func resetPeakBacklog() { processPeak.store(0, ordering: .relaxed) }
+}
+
 /// A subscription that delivers through a ``SerialDelivery``: how full its backlog has been,
 /// for the stress tests.
 package protocol SerialDeliveryOwner: AnyObject {
@@ -399,6 +414,22 @@ package final class DeliveryWaiters: @unchecked Sendable {
         successor = 0
         taken = 0
         return next
+    }
+
+    /// Under the owner's lock: the backlog holds `count` events, more than ever before; also
+    /// raises the process-wide figure (``SerialDelivery/peakBacklogSinceReset``). Reached only
+    /// when a subscriber's peak rises, so the shared word is rarely written.
+    @usableFromInline
+    @inline(never)
+    package func recordPeak(_ count: Int) {
+        peak = count
+        var seen = processPeak.load(ordering: .relaxed)
+        while count > seen {
+            let (exchanged, found) = processPeak.compareExchange(
+                expected: seen, desired: count, ordering: .relaxed)
+            if exchanged { break }
+            seen = found
+        }
     }
 
     /// The current value of the word; read it under the owner's lock before waiting.

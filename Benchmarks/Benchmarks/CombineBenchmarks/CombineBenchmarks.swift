@@ -113,6 +113,10 @@ let listedScenarios: [Scenario] = [
 
 let liveSubscriptionCount = 100_000
 
+/// The peak backlog, as package-benchmark records a figure of our own: not scaled by the
+/// number of operations.
+let peakBacklogMetric = BenchmarkMetric.custom("peak backlog", useScalingFactor: false)
+
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .mallocCountTotal],
@@ -129,9 +133,19 @@ let benchmarks: @Sendable () -> Void = {
         ]
         for (variant, body) in variants {
             guard let body else { continue }
-            Benchmark("\(scenario.name) | \(variant) | \(scenario.operations)") { benchmark in
+            // The contended scenarios of this library also report the peak backlog: the most
+            // events queued for one subscriber's delivering thread during the run.
+            let reportsPeak = variant == "ours" && scenario.name.hasPrefix("contended")
+            var configuration = Benchmark.defaultConfiguration
+            if reportsPeak { configuration.metrics.append(peakBacklogMetric) }
+            Benchmark("\(scenario.name) | \(variant) | \(scenario.operations)", configuration: configuration) {
+                benchmark in
+                if reportsPeak { OursScenarios.Scenarios.resetPeakBacklog() }
                 for _ in benchmark.scaledIterations {
                     blackHole(body(scenario.operations))
+                }
+                if reportsPeak, let peak = OursScenarios.Scenarios.peakBacklog {
+                    benchmark.measurement(peakBacklogMetric, peak)
                 }
             }
         }

@@ -9,7 +9,7 @@ import Synchronization
 import OpenCombine
 import OpenCombineDispatch
 #else
-import Combine
+@_spi(Diagnostics) import Combine
 #endif
 
 /// The benchmark scenarios; each returns a checksum so that nothing is optimised away.
@@ -206,6 +206,24 @@ public enum Scenarios {
             worker.start()
         }
         done.wait()
+    }
+
+    /// Starts the record of the most events queued for one subscriber's delivering thread.
+    public static func resetPeakBacklog() {
+        #if !OPENCOMBINE
+        SerialDeliveryDiagnostics.reset()
+        #endif
+    }
+
+    /// The most events queued for one subscriber's delivering thread since
+    /// ``resetPeakBacklog()``; `nil` for OpenCombine, which has no such queue (a sender waits
+    /// for the subscriber's lock).
+    public static var peakBacklog: Int? {
+        #if OPENCOMBINE
+        nil
+        #else
+        SerialDeliveryDiagnostics.peakBacklog
+        #endif
     }
 
     /// `threads` threads send `count` values in all into one subject with `sinks` sinks.

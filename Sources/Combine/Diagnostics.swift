@@ -1,0 +1,13 @@
+import CombineSynchronization
+
+/// Figures about the library's internals for its benchmarks: not API (import it with
+/// `@_spi(Diagnostics) import Combine`), and it may change in any release.
+@_spi(Diagnostics)
+public enum SerialDeliveryDiagnostics {
+    /// The most events any one subscriber's backlog has held at once (events waiting for the
+    /// thread delivering to that subscriber), in the whole process, since ``reset()``.
+    public static var peakBacklog: Int { SerialDelivery.peakBacklogSinceReset }
+
+    /// Starts ``peakBacklog`` again from 0.
+    public static func reset() { SerialDelivery.resetPeakBacklog() }
+}
