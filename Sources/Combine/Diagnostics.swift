@@ -5,7 +5,8 @@ import CombineSynchronization
 @_spi(Diagnostics)
 public enum SerialDeliveryDiagnostics {
     /// The most events any one subscriber's backlog has held at once (events waiting for the
-    /// thread delivering to that subscriber), in the whole process, since ``reset()``.
+    /// thread delivering to that subscriber), over the subscriptions released since
+    /// ``reset()``, in the whole process.
     public static var peakBacklog: Int { SerialDelivery.peakBacklogSinceReset }
 
     /// Starts ``peakBacklog`` again from 0.

@@ -168,26 +168,47 @@ package struct SerialDelivery: ~Copyable {
                 queueLocked()
                 first = false
             }
-            var claim = claimLocked(me: me)
-            if case .busy = claim {
-                claim = afterQueuing ? contendLocked(me: me, queued: queued(), mayWait: true) : .queued
-            }
+            let claim = claimQueuedLocked(me: me, afterQueuing: afterQueuing, queued: queued)
             lock.release()
-            switch claim {
-            case .nested:
-                return deliver(false)
-            case .outermost:
-                return deliver(true)
-            case .awaitRole(let ticket):
-                awaitRole(me: me, ticket: ticket)
-                return deliver(true)
-            case .awaitRoom(let ticket):
-                // The event is queued; once woken (for room, or by a hand-over of the role),
-                // look again: return only when there is room or nobody else is delivering.
-                awaitRoom(ticket: ticket)
-            case .busy, .queued:
-                return idle
-            }
+            if let result = follow(claim, me: me, idle: idle, deliver: deliver) { return result }
+        }
+    }
+
+    /// Under the owner's lock, the first half of ``serve(me:lock:afterQueuing:queued:idle:queueLocked:deliver:)``
+    /// for an owner that must decide more in the same critical section: who delivers, now
+    /// that this thread has queued an event (`afterQueuing`) or added demand.
+    @inlinable
+    @inline(__always)
+    package borrowing func claimQueuedLocked(me: UInt, afterQueuing: Bool, queued: () -> Int) -> DeliveryClaim {
+        let claim = claimLocked(me: me)
+        guard case .busy = claim else { return claim }
+        return afterQueuing ? contendLocked(me: me, queued: queued(), mayWait: true) : .queued
+    }
+
+    /// After the lock, the second half: does what `claim` says — delivers (nested or as the
+    /// outermost delivering thread), takes the role over, or leaves the events to the
+    /// delivering thread (`idle`). `nil` when this thread waited for room: its event is
+    /// queued, and it must look again (``serve(me:lock:afterQueuing:queued:idle:queueLocked:deliver:)``
+    /// with nothing to queue).
+    @inlinable
+    @inline(__always)
+    package borrowing func follow<Result>(
+        _ claim: DeliveryClaim, me: UInt, idle: Result, deliver: (_ outermost: Bool) -> Result
+    ) -> Result? {
+        switch claim {
+        case .nested:
+            return deliver(false)
+        case .outermost:
+            return deliver(true)
+        case .awaitRole(let ticket):
+            awaitRole(me: me, ticket: ticket)
+            return deliver(true)
+        case .awaitRoom(let ticket):
+            // Woken for room, or by a hand-over of the role: look again.
+            awaitRoom(ticket: ticket)
+            return nil
+        case .busy, .queued:
+            return idle
         }
     }
 
@@ -197,7 +218,7 @@ package struct SerialDelivery: ~Copyable {
         queue.append(event)
         if let waiters {
             let count = queue.count
-            waiters._withUnsafeGuaranteedRef { if count > $0.peak { $0.recordPeak(count) } }
+            waiters._withUnsafeGuaranteedRef { if count > $0.peak { $0.peak = count } }
         }
     }
 
@@ -206,7 +227,7 @@ package struct SerialDelivery: ~Copyable {
     package borrowing func waitersLocked(queued: Int) -> DeliveryWaiters {
         if let waiters { return waiters.takeUnretainedValue() }
         let created = DeliveryWaiters()
-        created.recordPeak(queued)
+        created.peak = queued
         waitersWord.store(UInt(bitPattern: Unmanaged.passRetained(created).toOpaque()), ordering: .releasing)
         return created
     }
@@ -322,13 +343,13 @@ package struct SerialDelivery: ~Copyable {
 private let processPeak = Atomic<Int>(0)
 
 extension SerialDelivery {
-    /// The most events any one subscriber's backlog has held at once, in the whole process,
-    /// since ``resetPeakBacklog()`` (0 if nothing was contended): for the benchmarks, which
-    /// report it beside the time of their contended scenarios.
+    /// The most events any one subscriber's backlog has held at once, over the subscribers
+    /// whose delivery ended (whose owner was released) since ``resetPeakBacklog()``, in the
+    /// whole process (0 if none was contended): for the benchmarks, which report it beside
+    /// the time of their contended scenarios.
     package static var peakBacklogSinceReset: Int { processPeak.load(ordering: .relaxed) }
 
-    /// Starts ``peakBacklogSinceReset`` again from 0 (subscribers that already hold a higher
-    /// peak of their own raise it again only when they exceed that).
+    /// Starts ``peakBacklogSinceReset`` again from 0.
     package static func resetPeakBacklog() { processPeak.store(0, ordering: .relaxed) }
 }
 
@@ -416,17 +437,13 @@ package final class DeliveryWaiters: @unchecked Sendable {
         return next
     }
 
-    /// Under the owner's lock: the backlog holds `count` events, more than ever before; also
-    /// raises the process-wide figure (``SerialDelivery/peakBacklogSinceReset``). Reached only
-    /// when a subscriber's peak rises, so the shared word is rarely written.
-    @usableFromInline
-    @inline(never)
-    package func recordPeak(_ count: Int) {
-        peak = count
+    /// Adds this subscriber's peak to the process-wide figure
+    /// (``SerialDelivery/peakBacklogSinceReset``) when its delivery ends: the per-event path
+    /// only keeps ``peak``.
+    deinit {
         var seen = processPeak.load(ordering: .relaxed)
-        while count > seen {
-            let (exchanged, found) = processPeak.compareExchange(
-                expected: seen, desired: count, ordering: .relaxed)
+        while peak > seen {
+            let (exchanged, found) = processPeak.compareExchange(expected: seen, desired: peak, ordering: .relaxed)
             if exchanged { break }
             seen = found
         }

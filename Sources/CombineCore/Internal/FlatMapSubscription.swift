@@ -273,6 +273,7 @@ where
         var answer = Subscribers.Demand.none
         var direct: Downstream?
         var unrequested = false
+        var claim = DeliveryClaim.queued
         let live: Bool = lock.withLock {
             guard !isTerminated, !switching || inners.contains(id) else { return false }
             if switching && unqueuedDemandLocked == .none {
@@ -286,6 +287,8 @@ where
             }
             enqueueLocked(value)
             if !switching && !unlimited { origins.append(id) }
+            // Who delivers it, decided in this critical section (one lock per queued value).
+            claim = delivery.claimQueuedLocked(me: me, afterQueuing: true, queued: { queue.count })
             return true
         }
         if unrequested {
@@ -293,7 +296,7 @@ where
         }
         guard live else { return .none }
         guard let direct else {
-            drain()
+            if delivery.follow(claim, me: me, idle: (), deliver: { deliverQueued(outermost: $0) }) == nil { drain() }
             return .none
         }
         let more = deliverDirectly(value, to: direct, outermost: outermost)
