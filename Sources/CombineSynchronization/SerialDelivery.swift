@@ -212,6 +212,34 @@ package struct SerialDelivery: ~Copyable {
         }
     }
 
+    /// Under the owner's lock, for an owner whose backlog is bounded by other means (it never
+    /// waits for room): whether this thread delivers now, and as what. When another thread is
+    /// delivering, `queueIfBusy` queues this thread's event and returns how many are queued
+    /// (`nil`: nothing was queued); this thread then takes the role over if the delivering
+    /// thread has used its budget (`.tookOver`: it waited for the role with the lock released,
+    /// and holds the lock again). `nil`: the delivering thread delivers.
+    @inlinable
+    package borrowing func claimKeepingLock(me: UInt, lock: borrowing Lock, queueIfBusy: () -> Int?) -> HeldRole? {
+        var claim = claimLocked(me: me)
+        if case .busy = claim {
+            guard let queued = queueIfBusy() else { return nil }
+            claim = contendLocked(me: me, queued: queued, mayWait: false)
+        }
+        switch claim {
+        case .nested:
+            return .nested
+        case .outermost:
+            return .outermost
+        case .awaitRole(let ticket):
+            lock.release()
+            awaitRole(me: me, ticket: ticket)
+            lock.acquire()
+            return .tookOver
+        case .busy, .queued, .awaitRoom:
+            return nil
+        }
+    }
+
     /// Under the owner's lock: queues `event` behind the others, whoever delivers it.
     @inlinable
     package borrowing func appendLocked<Event>(_ event: Event, to queue: inout RingQueue<Event>) {
@@ -358,6 +386,25 @@ extension SerialDelivery {
 package protocol SerialDeliveryOwner: AnyObject {
     /// The most events the backlog has held at once (0 if never contended).
     var peakBacklog: Int { get }
+}
+
+/// How a thread that delivers holds the role (``SerialDelivery/claimKeepingLock(me:lock:queueIfBusy:)``).
+@usableFromInline
+package enum HeldRole {
+    /// From inside the subscriber's own callback: deliver nested, and leave the role as it is.
+    case nested
+    /// It took the role: deliver, then what was queued meanwhile, then give the role up.
+    case outermost
+    /// It took the role over from a thread that used its budget: deliver what is queued,
+    /// then give the role up.
+    case tookOver
+
+    /// Whether this thread gives the role up when done.
+    @inlinable
+    package var isOutermost: Bool {
+        if case .nested = self { return false }
+        return true
+    }
 }
 
 /// What a thread does with the event it has (see ``SerialDelivery``). Not generic, so that

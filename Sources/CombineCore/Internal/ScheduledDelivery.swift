@@ -125,30 +125,18 @@ final class ScheduledDelivery<Downstream: Subscriber, Reflection>: Subscriber, S
     /// the next action to arrive takes the role over and delivers the rest).
     @inlinable
     func deliverNext() {
-        let me = currentThreadID()
         lock.acquire()
-        var claim = delivery.claimLocked(me: me)
-        if case .busy = claim {
+        let role = delivery.claimKeepingLock(me: currentThreadID(), lock: lock) {
             owed += 1
-            claim = delivery.contendLocked(me: me, queued: owed, mayWait: false)
+            return owed
         }
-        let outermost: Bool
-        var remaining = 1
-        switch claim {
-        case .nested:
-            outermost = false
-        case .outermost:
-            outermost = true
-        case .awaitRole(let ticket):
-            lock.release()
-            delivery.awaitRole(me: me, ticket: ticket)
-            lock.acquire()
-            outermost = true
-            remaining = 0  // this action's event is counted in `owed`
-        case .busy, .queued, .awaitRoom:
+        guard let role else {
             lock.release()
             return
         }
+        let outermost = role.isOutermost
+        // Taking the role over, this action's event is counted in `owed`.
+        var remaining = role == .tookOver ? 0 : 1
         while true {
             if outermost && remaining == 0 {
                 remaining = owed

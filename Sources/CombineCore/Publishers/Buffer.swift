@@ -261,31 +261,16 @@ private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subs
     /// has used its budget; it never waits for room, the buffer's own strategy handles that).
     /// - Returns: For `.keepFull`, the number of values delivered: what to ask upstream for.
     private func drain(afterQueuing: Bool) -> Subscribers.Demand {
-        let me = currentThreadID()
         lock.acquire()
-        guard handedOver else {
-            lock.release()
-            return .none  // nothing is delivered before the subscription is handed over
-        }
-        var claim = delivery.claimLocked(me: me)
-        if case .busy = claim {
-            claim = afterQueuing ? delivery.contendLocked(me: me, queued: values.count, mayWait: false) : .queued
-        }
-        let outermost: Bool
-        switch claim {
-        case .nested:
-            outermost = false
-        case .outermost:
-            outermost = true
-        case .awaitRole(let ticket):
-            lock.release()
-            delivery.awaitRole(me: me, ticket: ticket)
-            lock.acquire()
-            outermost = true
-        case .busy, .queued, .awaitRoom:
+        guard handedOver,
+            let role = delivery.claimKeepingLock(
+                me: currentThreadID(), lock: lock, queueIfBusy: { afterQueuing ? values.count : nil })
+        else {
+            // Not handed over yet (nothing is delivered before), or another thread delivers.
             lock.release()
             return .none
         }
+        let outermost = role.isOutermost
         var delivered = 0
         while case .subscribed = state, let downstream, !(outermost && delivery.successorWaitingLocked) {
             if demand > 0, let value = delivery.takeLocked(from: &values) {
