@@ -13,8 +13,7 @@ let combineProducts: [Product] = []
 let combineDependency: [Target.Dependency] = ["CombineSynchronization"]
 #else
 let combineOnThisPlatform: [Target] = [
-    .target(name: "CombineCore", dependencies: ["CombineSynchronization"], path: "Sources/CombineCore"),
-    .target(name: "Combine", dependencies: ["CombineCore"], path: "Sources/Combine"),
+    .target(name: "Combine", dependencies: ["CombineSynchronization"], path: "Sources/Combine"),
 ]
 let combineProducts: [Product] = [.library(name: "Combine", targets: ["Combine"])]
 let combineDependency: [Target.Dependency] = ["Combine", "CombineSynchronization"]

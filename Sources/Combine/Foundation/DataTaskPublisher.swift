@@ -63,7 +63,7 @@ extension URLSession {
     /// ```
     ///
     /// The value and the completion arrive on the session's delegate queue.
-    public struct DataTaskPublisher: CombineCore.Publisher {
+    public struct DataTaskPublisher: Combine.Publisher {
         /// The kind of values published by this publisher: the body and the response.
         public typealias Output = (data: Data, response: URLResponse)
 

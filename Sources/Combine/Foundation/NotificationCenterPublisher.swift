@@ -39,7 +39,7 @@ extension NotificationCenter {
     /// ```
     ///
     /// The publisher never completes.
-    public struct Publisher: CombineCore.Publisher {
+    public struct Publisher: Combine.Publisher {
         /// The kind of values published by this publisher.
         public typealias Output = Notification
 

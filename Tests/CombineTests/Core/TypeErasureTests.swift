@@ -2,7 +2,7 @@ import Combine
 import CombineTesting
 import Testing
 
-@testable import CombineCore
+@testable import Combine
 
 private struct Failure: Error, Equatable {
     let code: Int

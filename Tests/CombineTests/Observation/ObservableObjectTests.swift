@@ -3,7 +3,7 @@ import CombineTesting
 import Dispatch
 import Testing
 
-@testable import CombineCore
+@testable import Combine
 
 private final class Contact: ObservableObject {
     @Published var name: String

@@ -4,7 +4,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import CombineCore
+@testable import Combine
 
 /// A counter that only the lock protects: any lost update shows as a wrong total.
 private final class GuardedCounter: @unchecked Sendable {
@@ -14,7 +14,7 @@ private final class GuardedCounter: @unchecked Sendable {
     var overlapSeen = false
 }
 
-/// The library's own lock (`CombineCore.Lock`): mutual exclusion when threads really
+/// The library's own lock (`CombineSynchronization.Lock`): mutual exclusion when threads really
 /// overlap, and a thread that had to sleep on the lock is woken when it is given up.
 @Suite struct LockStressTests {
     @Test func fourThreadsTimes20000IncrementsLoseNone() {

@@ -6,7 +6,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import CombineCore
+@testable import Combine
 
 /// The owners of the serial-delivery engine besides subjects and `FanIn`: `receive(on:)` and
 /// `delay` (scheduled actions), `buffer` and `prefix(untilOutputFrom:)`, with their events

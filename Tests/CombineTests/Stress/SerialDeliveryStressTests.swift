@@ -5,7 +5,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import CombineCore
+@testable import Combine
 
 /// The serial-delivery engine under floods (ARCHITECTURE.md, "Serial delivery"): the backlog
 /// of events waiting for the delivering thread stays bounded whatever the number of senders,

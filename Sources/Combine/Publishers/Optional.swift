@@ -4,7 +4,7 @@ extension Optional {
     ///
     /// `Optional<Int>.Publisher(1)` emits 1 then finishes; `Optional<Int>.Publisher(nil)`
     /// only finishes.
-    public struct Publisher: CombineCore.Publisher {
+    public struct Publisher: Combine.Publisher {
         /// The kind of values published by this publisher.
         public typealias Output = Wrapped
         /// The kind of errors this publisher might publish.

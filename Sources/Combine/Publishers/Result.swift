@@ -4,7 +4,7 @@ extension Result {
     ///
     /// `Result<Int, MyError>.success(1).publisher` emits 1 then finishes;
     /// `.failure(e).publisher` fails with `e` on subscription.
-    public struct Publisher: CombineCore.Publisher {
+    public struct Publisher: Combine.Publisher {
         /// The kind of values published by this publisher.
         public typealias Output = Success
 

@@ -60,7 +60,7 @@ public struct Published<Value> {
     /// ```swift
     /// let cancellable = model.$username.sink { print("username:", $0) }
     /// ```
-    public struct Publisher: CombineCore.Publisher {
+    public struct Publisher: Combine.Publisher {
         /// The kind of values published by this publisher: the property's values.
         public typealias Output = Value
 
