@@ -92,104 +92,9 @@ extension Publishers {
                     downstream: subscriber, name: "TryFirstWhere", convertFailure: anyFailure))
         }
     }
-
-    /// A publisher that waits until after the stream finishes, and then publishes the last
-    /// element of the stream.
-    ///
-    /// ```
-    /// upstream: --a--b--c--|
-    /// last():   -----------c|
-    /// ```
-    public struct Last<Upstream: Publisher>: Publisher {
-        /// The kind of values published by this publisher.
-        public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
-        public typealias Failure = Upstream.Failure
-
-        /// The publisher from which this publisher receives elements.
-        public let upstream: Upstream
-
-        /// Creates a publisher that publishes the last element of the stream.
-        public init(upstream: Upstream) {
-            self.upstream = upstream
-        }
-
-        /// Attaches the specified subscriber to this publisher.
-        public func receive<S: Subscriber>(subscriber: S)
-        where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
-            upstream.subscribe(
-                ReducingSubscription<SearchReducer<Output, Output, Failure>, Failure, S>(
-                    SearchReducer(findingFirst: false) { _ in .success(true) }, downstream: subscriber, name: "Last",
-                    convertFailure: sameFailure))
-        }
-    }
-
-    /// A publisher that waits until after the stream finishes and then publishes the last
-    /// element of the stream that satisfies a predicate closure.
-    public struct LastWhere<Upstream: Publisher>: Publisher {
-        /// The kind of values published by this publisher.
-        public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
-        public typealias Failure = Upstream.Failure
-
-        /// The publisher from which this publisher receives elements.
-        public let upstream: Upstream
-
-        /// The closure that determines whether to publish an element.
-        public let predicate: (Upstream.Output) -> Bool
-
-        /// Creates a publisher that publishes the last element that satisfies the predicate.
-        public init(upstream: Upstream, predicate: @escaping (Upstream.Output) -> Bool) {
-            self.upstream = upstream
-            self.predicate = predicate
-        }
-
-        /// Attaches the specified subscriber to this publisher.
-        public func receive<S: Subscriber>(subscriber: S)
-        where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
-            let predicate = self.predicate
-            upstream.subscribe(
-                ReducingSubscription<SearchReducer<Output, Output, Failure>, Failure, S>(
-                    SearchReducer(findingFirst: false) { .success(predicate($0)) }, downstream: subscriber,
-                    name: "LastWhere", convertFailure: sameFailure))
-        }
-    }
-
-    /// A publisher that waits until after the stream finishes and then publishes the last
-    /// element of the stream that satisfies an error-throwing predicate closure.
-    public struct TryLastWhere<Upstream: Publisher>: Publisher {
-        /// The kind of values published by this publisher.
-        public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
-        public typealias Failure = any Error
-
-        /// The publisher from which this publisher receives elements.
-        public let upstream: Upstream
-
-        /// The error-throwing closure that determines whether to publish an element.
-        public let predicate: (Upstream.Output) throws -> Bool
-
-        /// Creates a publisher that publishes the last element that satisfies the
-        /// error-throwing predicate.
-        public init(upstream: Upstream, predicate: @escaping (Upstream.Output) throws -> Bool) {
-            self.upstream = upstream
-            self.predicate = predicate
-        }
-
-        /// Attaches the specified subscriber to this publisher.
-        public func receive<S: Subscriber>(subscriber: S) where Upstream.Output == S.Input, S.Failure == any Error {
-            let predicate = self.predicate
-            upstream.subscribe(
-                ReducingSubscription<SearchReducer<Output, Output, any Error>, Upstream.Failure, S>(
-                    SearchReducer(findingFirst: false) { input in Result { try predicate(input) } },
-                    downstream: subscriber, name: "TryLastWhere", convertFailure: anyFailure))
-        }
-    }
 }
 
 extension Publishers.First: Equatable where Upstream: Equatable {}
-
-extension Publishers.Last: Equatable where Upstream: Equatable {}
 
 extension Publisher {
     /// Publishes the first element of a stream, then finishes.
@@ -207,22 +112,5 @@ extension Publisher {
     /// finishes normally.
     public func tryFirst(where predicate: @escaping (Output) throws -> Bool) -> Publishers.TryFirstWhere<Self> {
         Publishers.TryFirstWhere(upstream: self, predicate: predicate)
-    }
-
-    /// Publishes the last element of a stream, after the stream finishes.
-    public func last() -> Publishers.Last<Self> {
-        Publishers.Last(upstream: self)
-    }
-
-    /// Publishes the last element of a stream that satisfies a predicate closure, after the
-    /// stream finishes.
-    public func last(where predicate: @escaping (Output) -> Bool) -> Publishers.LastWhere<Self> {
-        Publishers.LastWhere(upstream: self, predicate: predicate)
-    }
-
-    /// Publishes the last element of a stream that satisfies an error-throwing predicate
-    /// closure, after the stream finishes.
-    public func tryLast(where predicate: @escaping (Output) throws -> Bool) -> Publishers.TryLastWhere<Self> {
-        Publishers.TryLastWhere(upstream: self, predicate: predicate)
     }
 }

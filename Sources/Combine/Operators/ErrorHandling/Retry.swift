@@ -1,0 +1,51 @@
+extension Publishers {
+    /// A publisher that attempts to recreate its subscription to a failed upstream
+    /// publisher.
+    ///
+    /// ```
+    /// upstream (each subscription): --1--#
+    /// retry(2):                     --1----1----1--#
+    /// ```
+    ///
+    /// Each retry subscribes to the upstream again, so a `Deferred` upstream runs its work
+    /// again. `retries == nil` retries without limit.
+    public struct Retry<Upstream: Publisher>: Publisher {
+        /// The kind of values published by this publisher.
+        public typealias Output = Upstream.Output
+        /// The kind of errors this publisher might publish.
+        public typealias Failure = Upstream.Failure
+
+        /// The publisher from which this publisher receives elements.
+        public let upstream: Upstream
+
+        /// The maximum number of retry attempts to perform; `nil` for unlimited attempts.
+        public let retries: Int?
+
+        /// Creates a publisher that attempts to recreate its subscription to a failed
+        /// upstream publisher.
+        public init(upstream: Upstream, retries: Int?) {
+            self.upstream = upstream
+            self.retries = retries
+        }
+
+        /// Attaches the specified subscriber to this publisher.
+        public func receive<S: Subscriber>(subscriber: S)
+        where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
+            upstream.subscribe(RetrySubscription(upstream: upstream, downstream: subscriber, retries: retries))
+        }
+    }
+}
+
+extension Publishers.Retry: Equatable where Upstream: Equatable {}
+
+extension Publisher {
+    /// Attempts to recreate a failed subscription with the upstream publisher up to the
+    /// number of times you specify.
+    ///
+    /// ```swift
+    /// health.authorize().retry(3).replaceError(with: false)
+    /// ```
+    public func retry(_ retries: Int) -> Publishers.Retry<Self> {
+        Publishers.Retry(upstream: self, retries: retries)
+    }
+}

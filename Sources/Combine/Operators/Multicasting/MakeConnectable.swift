@@ -1,0 +1,48 @@
+import CombineSynchronization
+
+extension Publishers {
+    /// A connectable publisher over a passthrough subject: nothing flows until
+    /// ``connect()``.
+    public struct MakeConnectable<Upstream: Publisher>: ConnectablePublisher {
+        /// The kind of values published by this publisher.
+        public typealias Output = Upstream.Output
+        /// The kind of errors this publisher might publish.
+        public typealias Failure = Upstream.Failure
+
+        private let inner: Multicast<Upstream, PassthroughSubject<Output, Failure>>
+
+        /// Creates a connectable publisher, attached to the provided upstream publisher.
+        public init(upstream: Upstream) {
+            inner = Multicast(upstream: upstream) { PassthroughSubject() }
+        }
+
+        /// Attaches the specified subscriber to this publisher.
+        public func receive<S: Subscriber>(subscriber: S)
+        where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
+            inner.receive(subscriber: subscriber)
+        }
+
+        /// Subscribes to the upstream; cancel the result to disconnect.
+        public func connect() -> Cancellable {
+            inner.connect()
+        }
+    }
+}
+
+extension Publishers.MakeConnectable: @unchecked Sendable where Upstream: Sendable {}
+
+extension Publisher where Failure == Never {
+    /// Creates a connectable wrapper around the publisher.
+    ///
+    /// Subscribers attach first; values flow only after `connect()`:
+    ///
+    /// ```swift
+    /// let connectable = [1, 2, 3].publisher.makeConnectable()
+    /// connectable.sink { print("a", $0) }.store(in: &bag)
+    /// connectable.sink { print("b", $0) }.store(in: &bag)
+    /// connectable.connect().store(in: &bag)   // a 1, b 1, a 2, b 2, a 3, b 3
+    /// ```
+    public func makeConnectable() -> Publishers.MakeConnectable<Self> {
+        Publishers.MakeConnectable(upstream: self)
+    }
+}
