@@ -3,7 +3,7 @@ import Synchronization
 
 /// The serial-delivery engine: makes the calls into one subscriber one at a time, whichever
 /// threads the events come from. Every place that delivers to one subscriber from events that
-/// may arrive on several threads keeps one (a subject's conduit, `FanIn` and the operators on
+/// may arrive on several threads keeps one (a subject's conduit, `QueuedDelivery` and the operators on
 /// it); the rules are stated once, in ARCHITECTURE.md ("Serial delivery"):
 ///
 /// - The thread that finds nobody delivering takes the role (``role``) and calls the

@@ -62,7 +62,7 @@ final class CombiningSlot<Input>: CombiningSlotState, @unchecked Sendable {
 ///
 /// The subscriber's requests go to every upstream; any failure cancels the others.
 @usableFromInline
-final class CombiningSubscription<each Input, Downstream: Subscriber>: FanIn<Downstream>, @unchecked Sendable
+final class CombiningSubscription<each Input, Downstream: Subscriber>: QueuedDelivery<Downstream>, @unchecked Sendable
 where Downstream.Input == (repeat each Input) {
     @usableFromInline let mode: CombiningMode
     /// The upstreams' slots, typed: the N-ary fronts take them apart to attach each upstream.
@@ -92,7 +92,7 @@ where Downstream.Input == (repeat each Input) {
         gatesOnDemand = mode == .combineLatest
     }
 
-    /// Subscribes to one upstream for its slot (call ``FanIn/start()`` first, then attach
+    /// Subscribes to one upstream for its slot (call ``QueuedDelivery/start()`` first, then attach
     /// each upstream in order). Called with the upstream's own type, so that its deliveries
     /// run code specialised for it.
     @inlinable
@@ -180,7 +180,7 @@ where Downstream.Input == (repeat each Input) {
         }
         _ = replaced
         if let directDownstream, let directOutput {
-            // FanIn's delivery takes the tuple (a method of this class taking it crashes the
+            // QueuedDelivery's delivery takes the tuple (a method of this class taking it crashes the
             // compiler: a tuple of a pack expansion passed as an argument).
             let more = deliverDirectly(directOutput, to: directDownstream, outermost: outermost)
             return finishTupleDelivery(answered: more, restoring: saved)

@@ -5,7 +5,7 @@ import CombineSynchronization
 /// to every upstream; it finishes when every upstream has finished, and fails (cancelling
 /// the others) as soon as one fails.
 @usableFromInline
-final class MergeSubscription<Downstream: Subscriber>: FanIn<Downstream>, @unchecked Sendable {
+final class MergeSubscription<Downstream: Subscriber>: QueuedDelivery<Downstream>, @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var upstreams: [Subscription?]
     @usableFromInline @exclusivity(unchecked) var finishedCount = 0
     /// Everything requested so far, for an upstream whose subscription arrives late.
@@ -32,7 +32,7 @@ final class MergeSubscription<Downstream: Subscriber>: FanIn<Downstream>, @unche
         }
     }
 
-    /// Subscribes to one upstream (call ``FanIn/start()`` first). Called with the upstream's
+    /// Subscribes to one upstream (call ``QueuedDelivery/start()`` first). Called with the upstream's
     /// concrete type, so its deliveries run code specialised for it.
     @inlinable
     func attach<Upstream: Publisher>(_ publisher: Upstream, at index: Int)

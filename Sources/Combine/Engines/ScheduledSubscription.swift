@@ -40,7 +40,7 @@ struct ScheduledEdges {
 }
 
 /// The engine of the time operators — `debounce`, `throttle`, `timeout` and
-/// `collect(_:options:)` by time: a ``FanIn`` delivery (within demand, one call at a time,
+/// `collect(_:options:)` by time: a ``QueuedDelivery`` delivery (within demand, one call at a time,
 /// nested when re-entrant) fed by actions that run on the operator's scheduler, with one
 /// upstream subscription and at most one timer.
 ///
@@ -50,13 +50,13 @@ struct ScheduledEdges {
 /// before it follows ``ScheduledEdges/earlyCancel``.
 ///
 /// A subclass reacts to the upstream in ``upstreamValue(_:)`` and ``upstreamCompleted(_:)``,
-/// to its timer in ``timerFired(_:)`` and to the subscriber in ``FanIn/didRequest(_:)``. It
-/// changes its state under ``FanIn/lock`` and calls the scheduler, the upstream, user closures
-/// and ``FanIn/drain()`` only after releasing it.
+/// to its timer in ``timerFired(_:)`` and to the subscriber in ``QueuedDelivery/didRequest(_:)``. It
+/// changes its state under ``QueuedDelivery/lock`` and calls the scheduler, the upstream, user closures
+/// and ``QueuedDelivery/drain()`` only after releasing it.
 ///
 /// Every action handed to the scheduler holds the subscription weakly: a cancelled or
 /// completed subscription is released at once, not when its last timer would have fired.
-class ScheduledSubscription<Input, Downstream: Subscriber, Context: Scheduler>: FanIn<Downstream>, Subscriber,
+class ScheduledSubscription<Input, Downstream: Subscriber, Context: Scheduler>: QueuedDelivery<Downstream>, Subscriber,
     CustomPlaygroundDisplayConvertible, @unchecked Sendable
 {
     typealias Stride = Context.SchedulerTimeType.Stride
@@ -133,7 +133,7 @@ class ScheduledSubscription<Input, Downstream: Subscriber, Context: Scheduler>: 
 
     /// Queues `output` for delivery if the subscriber has demand left for it, beyond
     /// `reserved` outputs already promised; drops it otherwise, as Apple's time operators do.
-    /// Call ``FanIn/drain()`` after releasing the lock.
+    /// Call ``QueuedDelivery/drain()`` after releasing the lock.
     @discardableResult
     final func enqueueWithinDemandLocked(_ output: Downstream.Input, reserved: Int = 0) -> Bool {
         guard unqueuedDemandLocked > reserved else { return false }

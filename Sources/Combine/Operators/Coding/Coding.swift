@@ -44,7 +44,7 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where Coder.Output == S.Input, S.Failure == any Error {
             let encoder = self.encoder
             upstream.subscribe(
-                FilteringSubscriber<
+                SteppingSubscriber<
                     TryTransformStepper<Upstream.Output, Coder.Output>, Upstream.Failure, S
                 >(
                     TryTransformStepper { try encoder.encode($0) }, downstream: subscriber, name: "Encode",
@@ -78,7 +78,7 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, S.Failure == any Error {
             let decoder = self.decoder
             upstream.subscribe(
-                FilteringSubscriber<TryTransformStepper<Upstream.Output, Output>, Upstream.Failure, S>(
+                SteppingSubscriber<TryTransformStepper<Upstream.Output, Output>, Upstream.Failure, S>(
                     TryTransformStepper { try decoder.decode(Output.self, from: $0) }, downstream: subscriber,
                     name: "Decode",
                     edges: .lenient(values: .forward, completion: .forward, ownEnd: .forward, zeroDemandTraps: false),

@@ -33,7 +33,7 @@ extension Publishers {
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let predicate = self.predicate
             upstream.subscribe(
-                FilteringSubscriber<DuplicateStepper<Output, Failure>, Failure, S>(
+                SteppingSubscriber<DuplicateStepper<Output, Failure>, Failure, S>(
                     DuplicateStepper { .success(predicate($0, $1)) }, downstream: subscriber,
                     name: "RemoveDuplicates", edges: .strict, reflection: .downstream(state: "last"),
                     convertFailure: sameFailure))
@@ -67,7 +67,7 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Output == S.Input, S.Failure == any Error {
             let predicate = self.predicate
             upstream.subscribe(
-                FilteringSubscriber<DuplicateStepper<Output, any Error>, Upstream.Failure, S>(
+                SteppingSubscriber<DuplicateStepper<Output, any Error>, Upstream.Failure, S>(
                     DuplicateStepper { previous, next in Result { try predicate(previous, next) } },
                     downstream: subscriber, name: "TryRemoveDuplicates", edges: .strict,
                     reflection: .downstream(state: "last"), convertFailure: anyFailure))
@@ -77,7 +77,7 @@ extension Publishers {
 
 /// Remembers the last element published and skips the ones equivalent to it.
 @usableFromInline
-struct DuplicateStepper<Element, Failure: Error>: FilterStepper {
+struct DuplicateStepper<Element, Failure: Error>: ValueStepper {
     @usableFromInline let isDuplicate: (Element, Element) -> Result<Bool, Failure>
     @usableFromInline var previous: Element?
 
@@ -90,7 +90,7 @@ struct DuplicateStepper<Element, Failure: Error>: FilterStepper {
     }
 
     @inlinable
-    mutating func step(_ input: Element) -> FilterStep<Element, Failure> {
+    mutating func step(_ input: Element) -> ValueStep<Element, Failure> {
         if let previous {
             switch isDuplicate(previous, input) {
             case .success(true): return .skip

@@ -28,7 +28,7 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Output == S.Input, S.Failure == any Error {
             let isIncluded = self.isIncluded
             upstream.subscribe(
-                FilteringSubscriber<
+                SteppingSubscriber<
                     TryTransformStepper<Upstream.Output, Upstream.Output>, Upstream.Failure, S
                 >(
                     TryTransformStepper { try isIncluded($0) ? $0 : nil }, downstream: subscriber, name: "TryFilter",
@@ -62,7 +62,7 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, S.Failure == any Error {
             upstream.subscribe(
-                FilteringSubscriber<TryTransformStepper<Upstream.Output, Output>, Upstream.Failure, S>(
+                SteppingSubscriber<TryTransformStepper<Upstream.Output, Output>, Upstream.Failure, S>(
                     TryTransformStepper(transform: transform), downstream: subscriber, name: "TryCompactMap",
                     edges: .strict, reflection: .downstream(state: nil),
                     convertFailure: anyFailure))
@@ -73,7 +73,7 @@ extension Publishers {
 /// An error-throwing transform to an optional: `nil` skips, a value is emitted, a thrown
 /// error fails. The stepper of `tryFilter` and `tryCompactMap`.
 @usableFromInline
-struct TryTransformStepper<Input, Output>: FilterStepper {
+struct TryTransformStepper<Input, Output>: ValueStepper {
     @usableFromInline let transform: (Input) throws -> Output?
 
     @inlinable
@@ -82,7 +82,7 @@ struct TryTransformStepper<Input, Output>: FilterStepper {
     }
 
     @inlinable
-    func step(_ input: Input) -> FilterStep<Output, any Error> {
+    func step(_ input: Input) -> ValueStep<Output, any Error> {
         do {
             guard let output = try transform(input) else { return .skip }
             return .emit(output)

@@ -105,7 +105,7 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, S.Failure == any Error {
             let next = nextPartialResult
             upstream.subscribe(
-                FilteringSubscriber<ScanStepper<Upstream.Output, Output, any Error>, Upstream.Failure, S>(
+                SteppingSubscriber<ScanStepper<Upstream.Output, Output, any Error>, Upstream.Failure, S>(
                     ScanStepper(value: initialResult) { value, input in Result { try next(value, input) } },
                     downstream: subscriber, name: "TryScan",
                     edges: .lenient(values: .forward, completion: .ignore, ownEnd: .ignore, zeroDemandTraps: false),
@@ -116,7 +116,7 @@ extension Publishers {
 
 /// The running accumulation of `tryScan`.
 @usableFromInline
-struct ScanStepper<Input, Output, Failure: Error>: FilterStepper {
+struct ScanStepper<Input, Output, Failure: Error>: ValueStepper {
     @usableFromInline var value: Output
     @usableFromInline let next: (Output, Input) -> Result<Output, Failure>
 
@@ -130,7 +130,7 @@ struct ScanStepper<Input, Output, Failure: Error>: FilterStepper {
     }
 
     @inlinable
-    mutating func step(_ input: Input) -> FilterStep<Output, Failure> {
+    mutating func step(_ input: Input) -> ValueStep<Output, Failure> {
         switch next(value, input) {
         case .success(let newValue):
             value = newValue

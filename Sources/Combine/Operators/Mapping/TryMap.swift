@@ -28,14 +28,14 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, S.Failure == any Error {
             upstream.subscribe(
-                FilteringSubscriber<Stepper, Upstream.Failure, S>(
+                SteppingSubscriber<Stepper, Upstream.Failure, S>(
                     Stepper(transform: transform), downstream: subscriber, name: "TryMap",
                     edges: .lenient(values: .forward, completion: .ignore, ownEnd: .forward, zeroDemandTraps: false),
                     reflection: .empty, convertFailure: anyFailure))
         }
 
         @usableFromInline
-        struct Stepper: FilterStepper {
+        struct Stepper: ValueStepper {
             @usableFromInline let transform: (Upstream.Output) throws -> Output
 
             @inlinable
@@ -44,7 +44,7 @@ extension Publishers {
             }
 
             @inlinable
-            func step(_ input: Upstream.Output) -> FilterStep<Output, any Error> {
+            func step(_ input: Upstream.Output) -> ValueStep<Output, any Error> {
                 do {
                     return .emit(try transform(input))
                 } catch {

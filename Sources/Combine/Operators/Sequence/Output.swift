@@ -37,7 +37,7 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Output == S.Input, Upstream.Failure == S.Failure {
-            let filter = FilteringSubscriber<Stepper, Failure, S>(
+            let filter = SteppingSubscriber<Stepper, Failure, S>(
                 Stepper(range: range), downstream: subscriber, name: "Output",
                 edges: .lenient(values: .forward, completion: .ignore, ownEnd: .ignore, zeroDemandTraps: false),
                 reflection: .empty,
@@ -47,7 +47,7 @@ extension Publishers {
         }
 
         @usableFromInline
-        struct Stepper: FilterStepper {
+        struct Stepper: ValueStepper {
             @usableFromInline let range: CountableRange<Int>
             @usableFromInline var index = 0
 
@@ -57,7 +57,7 @@ extension Publishers {
             }
 
             @inlinable
-            mutating func step(_ input: Upstream.Output) -> FilterStep<Upstream.Output, Upstream.Failure> {
+            mutating func step(_ input: Upstream.Output) -> ValueStep<Upstream.Output, Upstream.Failure> {
                 defer { index += 1 }
                 if index < range.lowerBound { return .skip }
                 if index >= range.upperBound { return .finish }

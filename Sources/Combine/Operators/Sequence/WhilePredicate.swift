@@ -31,7 +31,7 @@ extension Publishers {
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let predicate = self.predicate
             upstream.subscribe(
-                FilteringSubscriber<WhileStepper<Output, Failure>, Failure, S>(
+                SteppingSubscriber<WhileStepper<Output, Failure>, Failure, S>(
                     WhileStepper(mode: .drop) { .success(predicate($0)) }, downstream: subscriber, name: "DropWhile",
                     edges: .lenient(values: .ignore, completion: .ignore, ownEnd: .ignore, zeroDemandTraps: true),
                     reflection: .empty,
@@ -66,7 +66,7 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Output == S.Input, S.Failure == any Error {
             let predicate = self.predicate
             upstream.subscribe(
-                FilteringSubscriber<WhileStepper<Output, any Error>, Upstream.Failure, S>(
+                SteppingSubscriber<WhileStepper<Output, any Error>, Upstream.Failure, S>(
                     WhileStepper(mode: .drop) { input in Result { try predicate(input) } }, downstream: subscriber,
                     name: "TryDropWhile",
                     edges: .lenient(values: .ignore, completion: .ignore, ownEnd: .ignore, zeroDemandTraps: true),
@@ -108,7 +108,7 @@ extension Publishers {
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let predicate = self.predicate
             upstream.subscribe(
-                FilteringSubscriber<WhileStepper<Output, Failure>, Failure, S>(
+                SteppingSubscriber<WhileStepper<Output, Failure>, Failure, S>(
                     WhileStepper(mode: .prefix) { .success(predicate($0)) }, downstream: subscriber,
                     name: "PrefixWhile", edges: .strict, reflection: .downstream(state: nil),
                     convertFailure: sameFailure))
@@ -142,7 +142,7 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Output == S.Input, S.Failure == any Error {
             let predicate = self.predicate
             upstream.subscribe(
-                FilteringSubscriber<WhileStepper<Output, any Error>, Upstream.Failure, S>(
+                SteppingSubscriber<WhileStepper<Output, any Error>, Upstream.Failure, S>(
                     WhileStepper(mode: .prefix) { input in Result { try predicate(input) } }, downstream: subscriber,
                     name: "TryPrefixWhile", edges: .strict, reflection: .downstream(state: nil),
                     convertFailure: anyFailure))
@@ -152,7 +152,7 @@ extension Publishers {
 
 /// The stepper of `drop(while:)` and `prefix(while:)` and their `try` forms.
 @usableFromInline
-struct WhileStepper<Element, Failure: Error>: FilterStepper {
+struct WhileStepper<Element, Failure: Error>: ValueStepper {
     @usableFromInline
     enum Mode {
         /// Skip while the predicate holds, then pass everything.
@@ -172,7 +172,7 @@ struct WhileStepper<Element, Failure: Error>: FilterStepper {
     }
 
     @inlinable
-    mutating func step(_ input: Element) -> FilterStep<Element, Failure> {
+    mutating func step(_ input: Element) -> ValueStep<Element, Failure> {
         if predicateDone { return .emit(input) }
         switch (predicate(input), mode) {
         case (.failure(let error), _):

@@ -22,7 +22,7 @@ import CombineSynchronization
 /// subscriber cancelling from its `deinit`) and take the lock again. Dropped state is carried
 /// out of the critical section and let go after it.
 @usableFromInline
-class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, CustomReflectable, @unchecked Sendable {
+class QueuedDelivery<Downstream: Subscriber>: Subscription, CustomStringConvertible, CustomReflectable, @unchecked Sendable {
     @usableFromInline typealias Output = Downstream.Input
     @usableFromInline typealias Failure = Downstream.Failure
 
@@ -285,6 +285,6 @@ class FanIn<Downstream: Subscriber>: Subscription, CustomStringConvertible, Cust
     }
 }
 
-extension FanIn: SerialDeliveryOwner {
+extension QueuedDelivery: SerialDeliveryOwner {
     var peakBacklog: Int { lock.withLock { delivery.peakBacklogLocked } }
 }

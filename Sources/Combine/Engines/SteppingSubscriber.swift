@@ -2,7 +2,7 @@ import CombineSynchronization
 
 /// What a value-by-value operator does with one upstream value.
 @usableFromInline
-enum FilterStep<Output, Failure: Error> {
+enum ValueStep<Output, Failure: Error> {
     /// Send this value downstream.
     case emit(Output)
     /// Drop the value and ask upstream for one more in its place.
@@ -19,24 +19,24 @@ enum FilterStep<Output, Failure: Error> {
 
 /// The per-subscription state and logic of a value-by-value operator that may stop early
 /// or fail: `tryMap`, `tryFilter`, `scan`, `removeDuplicates`, `prefix(while:)`, ...
-/// A value type: it lives inside ``FilteringSubscriber``, which serialises the calls.
+/// A value type: it lives inside ``SteppingSubscriber``, which serialises the calls.
 @usableFromInline
-protocol FilterStepper {
+protocol ValueStepper {
     associatedtype Input
     associatedtype Output
     associatedtype Failure: Error
-    mutating func step(_ input: Input) -> FilterStep<Output, Failure>
+    mutating func step(_ input: Input) -> ValueStep<Output, Failure>
     /// The state Apple's operator shows in its mirror beside `downstream` (the last element
     /// of `removeDuplicates`, the running result of `tryScan`); `nil` when it shows none.
     var reflectedState: Any? { get }
 }
 
-extension FilterStepper {
+extension ValueStepper {
     @inlinable
     var reflectedState: Any? { nil }
 }
 
-/// What a filtering operator does with an event that arrives before its subscription.
+/// What a stepping operator does with an event that arrives before its subscription.
 @usableFromInline
 enum EarlyEvent: Sendable {
     /// Drop it (the operator's closure is not called).
@@ -45,11 +45,11 @@ enum EarlyEvent: Sendable {
     case forward
 }
 
-/// How a filtering operator treats the edges of its subscription. Apple's operators come in
+/// How a stepping operator treats the edges of its subscription. Apple's operators come in
 /// two shapes, and code tested against Apple's sees the difference, so each operator names
 /// its shape where it creates its subscriber (ARCHITECTURE.md, "Edge policies").
 @usableFromInline
-enum FilterEdges: Sendable {
+enum StepperEdges: Sendable {
     /// `tryFilter`, `tryCompactMap`, `prefix(while:)`, `removeDuplicates` and their `try`
     /// forms: a value, a completion or a request before the subscription, and a request for
     /// zero values, trap; a cancel before the subscription is final, so the subscription that
@@ -64,9 +64,9 @@ enum FilterEdges: Sendable {
     case lenient(values: EarlyEvent, completion: EarlyEvent, ownEnd: EarlyEvent, zeroDemandTraps: Bool)
 }
 
-/// The children of a filtering subscriber's mirror, as Apple's operator shows them.
+/// The children of a stepping subscriber's mirror, as Apple's operator shows them.
 @usableFromInline
-enum FilterReflection: Sendable {
+enum StepperReflection: Sendable {
     /// No children.
     case empty
     /// `downstream`, then the stepper's `reflectedState` under this label if it has one.
@@ -77,11 +77,11 @@ enum FilterReflection: Sendable {
     case status
 }
 
-/// Runs a ``FilterStepper`` between an upstream and a downstream subscriber. It is the
+/// Runs a ``ValueStepper`` between an upstream and a downstream subscriber. It is the
 /// downstream's subscription (requests and cancels go straight upstream) and it cancels
 /// upstream itself when the stepper stops early or fails.
 @usableFromInline
-final class FilteringSubscriber<Stepper: FilterStepper, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber,
+final class SteppingSubscriber<Stepper: ValueStepper, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber,
     Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
 where Downstream.Input == Stepper.Output, Downstream.Failure == Stepper.Failure {
     @usableFromInline typealias Input = Stepper.Input
@@ -98,12 +98,12 @@ where Downstream.Input == Stepper.Output, Downstream.Failure == Stepper.Failure 
     /// Finish right after handing the subscription downstream (`prefix(0)`).
     @usableFromInline @exclusivity(unchecked) var finishesOnSubscription = false
     @usableFromInline let description: String
-    @usableFromInline let edges: FilterEdges
-    @usableFromInline let reflection: FilterReflection
+    @usableFromInline let edges: StepperEdges
+    @usableFromInline let reflection: StepperReflection
 
     @inlinable
     init(
-        _ stepper: Stepper, downstream: Downstream, name: String, edges: FilterEdges, reflection: FilterReflection,
+        _ stepper: Stepper, downstream: Downstream, name: String, edges: StepperEdges, reflection: StepperReflection,
         convertFailure: @escaping (UpstreamFailure) -> Stepper.Failure
     ) {
         self.stepper = stepper
