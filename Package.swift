@@ -36,9 +36,12 @@ let package = Package(
         .target(name: "CombineExtras", dependencies: combineDependency),
         .executableTarget(
             name: "combine-demo", dependencies: combineDependency + ["CombineTesting", "CombineExtras"]),
-        .testTarget(name: "CombineTests", dependencies: combineDependency + ["CombineTesting"]),
+        // Helpers shared by both test targets (no Combine in it).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "CombineTests", dependencies: combineDependency + ["CombineTesting", "TestSupport"]),
         .testTarget(
-            name: "CombineExtrasTests", dependencies: combineDependency + ["CombineTesting", "CombineExtras"]),
+            name: "CombineExtrasTests",
+            dependencies: combineDependency + ["CombineTesting", "CombineExtras", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -14,7 +14,7 @@ private final class ReleaseRig {
 
 private struct ReleaseEntry: Sendable, CustomTestStringConvertible {
     let name: String
-    let build: @Sendable (ReleaseRig, LifeProbe) -> AnyPublisher<Int, Never>
+    let build: @Sendable (ReleaseRig, LifetimeToken) -> AnyPublisher<Int, Never>
 
     var testDescription: String { name }
 }
@@ -93,13 +93,13 @@ struct SourcesReleaseCatalogueTests {
     @Test(arguments: sourcesCatalogue, [false, true])
     fileprivate func pipelineIsReleased(_ entry: ReleaseEntry, _ byCancel: Bool) {
         let rig = ReleaseRig()
-        let received = Guarded<[Int]>([])
-        let completions = Guarded(0)
-        weak var weakProbe: LifeProbe?
+        let received = LockedValue<[Int]>([])
+        let completions = LockedValue(0)
+        weak var weakProbe: LifetimeToken?
         weak var weakSink: Subscribers.Sink<Int, Never>?
         var cancellable: AnyCancellable?
         do {
-            let probe = LifeProbe()
+            let probe = LifetimeToken()
             weakProbe = probe
             let sink = Subscribers.Sink<Int, Never>(
                 receiveCompletion: { _ in completions.increment() },

@@ -74,16 +74,16 @@ struct CollectionCombiningTests {
         // two-publisher operator (and Apple's): the same arrays in the same order.
         func run(_ build: ([PassthroughSubject<Int, Never>]) -> AnyPublisher<[Int], Never>) -> ([[Int]], Int) {
             let subjects = (0..<2).map { _ in PassthroughSubject<Int, Never>() }
-            let depth = Guarded(0)
-            let deepest = Guarded(0)
+            let depth = LockedValue(0)
+            let deepest = LockedValue(0)
             let subscriber = TestSubscriber<[Int], Never>(onValue: { values in
                 depth.increment()
-                deepest.withValue { $0 = max($0, depth.current) }
+                deepest.withLock { $0 = max($0, depth.current) }
                 if values[0] < 3 {
                     subjects[0].send(values[0] + 1)
                     subjects[1].send(values[1] + 1)
                 }
-                depth.withValue { $0 -= 1 }
+                depth.withLock { $0 -= 1 }
                 return .none
             })
             build(subjects).subscribe(subscriber)

@@ -41,9 +41,9 @@ struct ConcatMapTests {
         let upstream = TestPublisher<Int, OperatorFailure>()
         let failing = TestPublisher<String, OperatorFailure>()
         let subscriber = TestSubscriber<String, OperatorFailure>()
-        weak var weakToken: LifetimeTokenForConcat?
+        weak var weakToken: LifetimeToken?
         do {
-            let token = LifetimeTokenForConcat()
+            let token = LifetimeToken()
             weakToken = token
             upstream.concatMap { [token] value -> AnyPublisher<String, OperatorFailure> in
                 _ = token
@@ -121,4 +121,3 @@ struct ConcatMapTests {
     }
 }
 
-private final class LifetimeTokenForConcat {}

@@ -4,80 +4,22 @@ import Dispatch
 import Foundation
 import Synchronization
 import Testing
+@_exported import TestSupport
 
-/// An object whose lifetime a test watches through a weak reference: captured by a closure,
-/// it lives exactly as long as the closure.
-final class LifeProbe: Sendable {
-    /// Returns `value`; a closure that calls this captures the probe.
-    func pass<Value>(_ value: Value) -> Value { value }
-
-    /// `subscriber` behind a subscriber that also holds this probe, for a pipeline with no
-    /// closure of its own (a subject, a relay, `amb`): whoever keeps the subscriber keeps
-    /// the probe.
-    func heldBy<Input, Failure: Error>(
-        _ subscriber: TestSubscriber<Input, Failure>
-    ) -> AnySubscriber<Input, Failure> {
+extension TestSubscriber {
+    /// This subscriber behind one that also holds `token`, for a pipeline with no closure of
+    /// its own (a subject, a relay, `amb`): whoever keeps the subscriber keeps the token.
+    func holding(_ token: LifetimeToken) -> AnySubscriber<Input, Failure> {
         AnySubscriber(
-            receiveSubscription: { self.pass(subscriber).receive(subscription: $0) },
-            receiveValue: { subscriber.receive($0) },
-            receiveCompletion: { subscriber.receive(completion: $0) })
-    }
-}
-
-/// A value behind a lock, shared with closures that may run on other threads.
-final class Guarded<Value>: @unchecked Sendable {
-    private let lock = NSLock()  // a pthread mutex, which ThreadSanitizer sees
-    private var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-
-    func withValue<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
-
-    var current: Value { withValue { $0 } }
-
-    func set(_ newValue: Value) {
-        withValue { $0 = newValue }
-    }
-}
-
-extension Guarded where Value: RangeReplaceableCollection {
-    func append(_ element: Value.Element) {
-        withValue { $0.append(element) }
-    }
-}
-
-extension Guarded where Value == Int {
-    func increment() {
-        withValue { $0 += 1 }
+            receiveSubscription: { token.pass(self).receive(subscription: $0) },
+            receiveValue: { self.receive($0) },
+            receiveCompletion: { self.receive(completion: $0) })
     }
 }
 
 /// The failure of the CombineExtras source tests.
 struct ProbeError: Error, Equatable {
     var code = 0
-}
-
-/// Runs `body(index)` for `0..<count` on as many new threads, released together from one
-/// barrier so that they really overlap, and returns when all are done.
-func onManyThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
-    let arrived = Atomic<Int>(0)
-    let done = DispatchGroup()
-    for index in 0..<count {
-        done.enter()
-        Thread {
-            arrived.add(1, ordering: .acquiringAndReleasing)
-            while arrived.load(ordering: .acquiring) < count {}
-            body(index)
-            done.leave()
-        }.start()
-    }
-    done.wait()
 }
 
 /// Checks that `values`, sent by `threads` threads of `perThread` values each (thread `t`
@@ -95,7 +37,7 @@ func expectEachThreadsValuesInOrder(
 
 /// Checks that a pipeline lets go of its subscriber, and of everything its closures capture,
 /// once it ends. `attach` subscribes a fresh `TestSubscriber` (capturing the probe in the
-/// pipeline's closures, or subscribing ``LifeProbe/heldBy(_:)``); the check first makes sure
+/// pipeline's closures, or subscribing through ``TestSubscriber/holding(_:)``); the check first makes sure
 /// the running pipeline does hold the probe (so that the check can fail); `drive` sends
 /// values; then the subscription is cancelled, or `complete` completes the pipeline. The
 /// subscription itself must be gone once the test has dropped its own reference and `letGo`
@@ -104,19 +46,19 @@ func expectEachThreadsValuesInOrder(
 func expectReleasedAfterEnd<Input, Failure: Error>(
     byCancel: Bool,
     failing: Bool = false,
-    attach: (TestSubscriber<Input, Failure>, LifeProbe) -> Void,
+    attach: (TestSubscriber<Input, Failure>, LifetimeToken) -> Void,
     drive: () -> Void,
     complete: () -> Void,
     letGo: () -> Void = {},
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
-    weak var weakProbe: LifeProbe?
+    weak var weakProbe: LifetimeToken?
     weak var weakSubscriber: TestSubscriber<Input, Failure>?
     weak var weakSubscription: AnyObject?
     var subscription: Subscription?
-    let completions = Guarded<[Bool]>([])  // whether each completion was a failure
+    let completions = LockedValue<[Bool]>([])  // whether each completion was a failure
     do {
-        let probe = LifeProbe()
+        let probe = LifetimeToken()
         weakProbe = probe
         let subscriber = TestSubscriber<Input, Failure>(onCompletion: { completion in
             if case .failure = completion { completions.append(true) } else { completions.append(false) }

@@ -35,6 +35,19 @@ struct CompletionRoundTripTests {
         let failureData = try JSONEncoder().encode(Completion.failure(CoreTestError(code: 9)))
         #expect(finishedData != failureData)
     }
+    struct Failure: Error, Codable, Hashable {
+        let code: Int
+    }
+
+    @Test func equatableHashableCodable() throws {
+        let completions: [Subscribers.Completion<Failure>] = [.finished, .failure(Failure(code: 1))]
+        #expect(completions[0] != completions[1])
+        #expect(Set(completions + completions).count == 2)
+        for completion in completions {
+            let data = try JSONEncoder().encode(completion)
+            #expect(try JSONDecoder().decode(Subscribers.Completion<Failure>.self, from: data) == completion)
+        }
+    }
 }
 
 @Suite("CombineIdentifier identity")
@@ -84,5 +97,23 @@ struct CombineIdentifierIdentityTests {
         // A copy of the same erased subscriber is the same subscriber.
         let copy = first
         #expect(copy.combineIdentifier == first.combineIdentifier)
+    }
+
+    @Test func freshIdentifiersAreUnique() {
+        let identifiers = (0..<1_000).map { _ in CombineIdentifier() }
+        #expect(Set(identifiers).count == 1_000)
+    }
+
+    @Test func objectIdentifiersFollowIdentity() {
+        let a = Object()
+        let b = Object()
+        #expect(CombineIdentifier(a) == CombineIdentifier(a))
+        #expect(CombineIdentifier(a) != CombineIdentifier(b))
+        #expect(CombineIdentifier(a).description.hasPrefix("0x"))
+    }
+
+    @Test func classesGetADefaultIdentifier() {
+        let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in })
+        #expect(sink.combineIdentifier == CombineIdentifier(sink))
     }
 }

@@ -208,7 +208,7 @@ struct CurrentValueFirstOfferRaceTests {
             let (publisher, set) = makeSource()
             let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
             publisher.subscribe(subscriber)
-            Stress.overlapping(threads: 2) { side in
+            runOverlapping(threads: 2) { side in
                 if side == 0 {
                     subscriber.request(.unlimited)
                 } else {
@@ -363,7 +363,7 @@ struct ScheduledDeliveryOrderTests {
             for value in 0..<200 { subject.send(value) }
             subject.send(completion: .finished)
             let actions = scheduler.take()
-            Stress.overlapping(threads: 2) { side in
+            runOverlapping(threads: 2) { side in
                 for index in stride(from: side, to: actions.all.count, by: 2) { actions.all[index]() }
             }
             #expect(subscriber.values == Array(0..<200))

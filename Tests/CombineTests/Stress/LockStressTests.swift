@@ -19,7 +19,7 @@ private final class GuardedCounter: @unchecked Sendable {
 @Suite struct LockStressTests {
     @Test func fourThreadsTimes20000IncrementsLoseNone() {
         let counter = GuardedCounter()
-        Stress.overlapping(threads: 4) { _ in
+        runOverlapping(threads: 4) { _ in
             for _ in 0..<20_000 {
                 counter.lock.withLock {
                     counter.holders += 1
@@ -37,7 +37,7 @@ private final class GuardedCounter: @unchecked Sendable {
     /// woken, or the test never returns.
     @Test func waitersThatSleepAreWokenFourThreadsTimes200() {
         let counter = GuardedCounter()
-        Stress.overlapping(threads: 4) { _ in
+        runOverlapping(threads: 4) { _ in
             for _ in 0..<200 {
                 counter.lock.acquire()
                 counter.holders += 1

@@ -130,7 +130,7 @@ struct SerialDeliveryOwnersStressTests {
             },
             receiveCompletion: { _ in log.complete() })
         upstream.buffer(size: count, prefetch: .byRequest, whenFull: .dropNewest).subscribe(subscriber)
-        Stress.overlapping(threads: 3) { thread in
+        runOverlapping(threads: 3) { thread in
             if thread == 0 {
                 for value in 0..<count { upstream.send(value) }
                 upstream.send(completion: .finished)
@@ -200,7 +200,7 @@ struct SerialDeliveryOwnersStressTests {
         let trigger = PassthroughSubject<Void, Never>()
         let recorder = SerialDeliveryStressTests.SlowRecorder(spin: .microseconds(20))
         upstream.prefix(untilOutputFrom: trigger).subscribe(recorder)
-        Stress.overlapping(threads: senders) { sender in
+        runOverlapping(threads: senders) { sender in
             for index in 0..<perSender { upstream.send(sender * perSender + index) }
         }
         trigger.send(())

@@ -97,7 +97,7 @@ struct SerialDeliveryStressTests {
         let subject = PassthroughSubject<Int, Never>()
         let recorder = SlowRecorder(spin: .microseconds(20))
         subject.subscribe(recorder)
-        Stress.overlapping(threads: senders) { sender in
+        runOverlapping(threads: senders) { sender in
             for index in 0..<perSender { subject.send(sender * perSender + index) }
         }
         subject.send(completion: .finished)
@@ -113,7 +113,7 @@ struct SerialDeliveryStressTests {
         let subjects = (0..<senders).map { _ in PassthroughSubject<Int, Never>() }
         let recorder = SlowRecorder(spin: .microseconds(20))
         Publishers.MergeMany(subjects).subscribe(recorder)
-        Stress.overlapping(threads: senders) { sender in
+        runOverlapping(threads: senders) { sender in
             for index in 0..<perSender { subjects[sender].send(sender * perSender + index) }
         }
         for subject in subjects { subject.send(completion: .finished) }
@@ -128,7 +128,7 @@ struct SerialDeliveryStressTests {
         let subject = PassthroughSubject<Int, Never>()
         let recorder = SlowRecorder(spin: .microseconds(20), cancelAfter: 1_500)
         subject.subscribe(recorder)
-        Stress.overlapping(threads: senders) { sender in
+        runOverlapping(threads: senders) { sender in
             for index in 0..<perSender { subject.send(sender * perSender + index) }
         }
         // Reaching here means no sender was left waiting for room that never came.

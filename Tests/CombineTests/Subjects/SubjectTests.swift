@@ -150,6 +150,196 @@ struct PassthroughSubjectTests {
         #expect(stable.completion == .finished)
         #expect(stable.violations.isEmpty)
     }
+    @Test func eachSubscriberGetsValuesWithinItsOwnDemand() {
+        let subject = PassthroughSubject<Int, Never>()
+        let none = TestSubscriber<Int, Never>(initialDemand: .none)
+        let two = TestSubscriber<Int, Never>(initialDemand: .max(2))
+        let growing = TestSubscriber<Int, Never>(initialDemand: .max(1), onValue: { _ in .max(1) })
+        for subscriber in [none, two, growing] { subject.subscribe(subscriber) }
+        for value in 1...5 { subject.send(value) }
+        #expect(none.values.isEmpty)
+        #expect(two.values == [1, 2])
+        #expect(growing.values == [1, 2, 3, 4, 5])
+        two.request(.max(1))
+        subject.send(6)
+        #expect(two.values == [1, 2, 6])
+        for subscriber in [none, two, growing] { #expect(subscriber.violations.isEmpty) }
+    }
+
+    @Test func completionGoesToEverySubscriberOnceWhateverItsDemand() {
+        let subject = PassthroughSubject<Int, CoreTestError>()
+        let subscribers = [Subscribers.Demand.none, .max(1), .unlimited].map {
+            TestSubscriber<Int, CoreTestError>(initialDemand: $0)
+        }
+        for subscriber in subscribers { subject.subscribe(subscriber) }
+        subject.send(completion: .failure(CoreTestError(code: 1)))
+        subject.send(completion: .finished)
+        subject.send(1)
+        for subscriber in subscribers {
+            #expect(subscriber.events == [.subscription, .completion(.failure(CoreTestError(code: 1)))])
+            #expect(subscriber.violations.isEmpty)
+        }
+    }
+
+    @Test func lateSubscriberAfterAFailureGetsItAtOnce() {
+        let subject = PassthroughSubject<Int, CoreTestError>()
+        subject.send(completion: .failure(CoreTestError(code: 4)))
+        let late = TestSubscriber<Int, CoreTestError>(initialDemand: .none)
+        subject.subscribe(late)
+        #expect(late.events == [.subscription, .completion(.failure(CoreTestError(code: 4)))])
+    }
+
+    @Test func valuesReachSubscribersInSubscriptionOrderAfterCancellations() {
+        let subject = PassthroughSubject<Int, Never>()
+        let log = LockedValue<[String]>([])
+        let subscribers = (0..<20).map { index in
+            TestSubscriber<Int, Never>(onValue: { value in
+                log.append("\(index):\(value)")
+                return .none
+            })
+        }
+        for subscriber in subscribers { subject.subscribe(subscriber) }
+        // Cancel most of them so the subject compacts its list, then add one at the end.
+        for (index, subscriber) in subscribers.enumerated() where index % 4 != 0 { subscriber.cancel() }
+        let last = TestSubscriber<Int, Never>(onValue: { value in
+            log.append("last:\(value)")
+            return .none
+        })
+        subject.subscribe(last)
+        subject.send(1)
+        #expect(log.current == ["0:1", "4:1", "8:1", "12:1", "16:1", "last:1"])
+    }
+
+    @Test func cancelStopsValuesAndCompletionForThatSubscriberOnly() {
+        let subject = PassthroughSubject<Int, Never>()
+        let leaving = TestSubscriber<Int, Never>()
+        let staying = TestSubscriber<Int, Never>()
+        subject.subscribe(leaving)
+        subject.subscribe(staying)
+        subject.send(1)
+        leaving.cancel()
+        leaving.cancel()
+        subject.send(2)
+        subject.send(completion: .finished)
+        #expect(leaving.events == [.subscription, .value(1)])
+        #expect(staying.events == [.subscription, .value(1), .value(2), .completion(.finished)])
+    }
+
+    @Test func subscriptionAndSubscriberAreReleasedOnCancelAndOnCompletionWhileTheSubjectLives() {
+        let subject = PassthroughSubject<Int, Never>()
+        weak var cancelledSubscriber: TestSubscriber<Int, Never>?
+        weak var cancelledSubscription: AnyObject?
+        weak var finishedSubscriber: TestSubscriber<Int, Never>?
+        weak var finishedSubscription: AnyObject?
+        do {
+            let cancelled = TestSubscriber<Int, Never>()
+            let finished = TestSubscriber<Int, Never>()
+            subject.subscribe(cancelled)
+            subject.subscribe(finished)
+            cancelledSubscriber = cancelled
+            finishedSubscriber = finished
+            cancelledSubscription = cancelled.subscription.map { $0 as AnyObject }
+            finishedSubscription = finished.subscription.map { $0 as AnyObject }
+        }
+        #expect(cancelledSubscriber != nil)
+        #expect(finishedSubscriber != nil)
+        cancelledSubscriber?.cancel()
+        #expect(cancelledSubscriber == nil)
+        #expect(cancelledSubscription == nil)
+        #expect(finishedSubscriber != nil)
+        subject.send(completion: .finished)
+        #expect(finishedSubscriber == nil)
+        #expect(finishedSubscription == nil)
+        withExtendedLifetime(subject) {}
+    }
+
+    @Test func reentrantSendIsDeliveredNestedWithoutDeadlock() {
+        let subject = PassthroughSubject<Int, Never>()
+        let log = LockedValue<[String]>([])
+        let subscriber = TestSubscriber<Int, Never>(onValue: { value in
+            log.append("in \(value)")
+            if value == 1 { subject.send(2) }
+            log.append("out \(value)")
+            return .none
+        })
+        subject.subscribe(subscriber)
+        subject.send(1)
+        #expect(log.current == ["in 1", "in 2", "out 2", "out 1"])
+        #expect(subscriber.values == [1, 2])
+        #expect(subscriber.violations.isEmpty)
+    }
+
+    @Test func reentrantCompletionFromReceiveEndsTheStream() {
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = TestSubscriber<Int, Never>(onValue: { _ in
+            subject.send(completion: .finished)
+            return .none
+        })
+        subject.subscribe(subscriber)
+        subject.send(1)
+        subject.send(2)
+        #expect(subscriber.events == [.subscription, .value(1), .completion(.finished)])
+        #expect(subscriber.violations.isEmpty)
+    }
+
+    @Test func upstreamIsAskedForUnlimitedOnlyOnceADownstreamRequests() {
+        let subject = PassthroughSubject<Int, Never>()
+        let waiting = TestSubscriber<Int, Never>(initialDemand: .none)
+        subject.subscribe(waiting)
+        let upstream = TestPublisher<Int, Never>()
+        let connection = upstream.subscribe(subject)
+        #expect(upstream.subscriptionCount == 1)
+        #expect(upstream.requests.isEmpty)
+        waiting.request(.max(1))
+        #expect(upstream.requests == [.unlimited])
+        waiting.request(.max(1))
+        let other = TestSubscriber<Int, Never>()
+        subject.subscribe(other)
+        #expect(upstream.requests == [.unlimited])
+        upstream.send(1)
+        #expect(waiting.values == [1])
+        #expect(other.values == [1])
+        // A second upstream, arriving after demand exists, is asked at once.
+        let second = TestPublisher<Int, Never>()
+        let secondConnection = second.subscribe(subject)
+        #expect(second.requests == [.unlimited])
+        withExtendedLifetime((connection, secondConnection)) {}
+    }
+
+    @Test func subscribeSubjectReturnsACancellableThatCancelsUpstream() {
+        let subject = PassthroughSubject<Int, Never>()
+        let downstream = TestSubscriber<Int, Never>()
+        subject.subscribe(downstream)
+        let upstream = TestPublisher<Int, Never>()
+        let connection = upstream.subscribe(subject)
+        upstream.send(1)
+        #expect(upstream.cancelCount == 0)
+        connection.cancel()
+        connection.cancel()
+        #expect(upstream.cancelCount == 1)
+        #expect(!upstream.hasSubscriber)
+        subject.send(2)  // the subject itself stays usable
+        #expect(downstream.values == [1, 2])
+
+        let released = TestPublisher<Int, Never>()
+        do {
+            _ = released.subscribe(subject)  // dropping the cancellable cancels too
+        }
+        #expect(released.cancelCount == 1)
+    }
+
+    @Test func upstreamCompletionCompletesTheSubjectsSubscribers() {
+        let subject = PassthroughSubject<Int, CoreTestError>()
+        let downstream = TestSubscriber<Int, CoreTestError>()
+        subject.subscribe(downstream)
+        let upstream = TestPublisher<Int, CoreTestError>()
+        let connection = upstream.subscribe(subject)
+        upstream.send(1)
+        upstream.send(completion: .failure(CoreTestError(code: 2)))
+        subject.send(3)
+        #expect(downstream.events == [.subscription, .value(1), .completion(.failure(CoreTestError(code: 2)))])
+        withExtendedLifetime(connection) {}
+    }
 }
 
 @Suite("CurrentValueSubject")
@@ -203,5 +393,117 @@ struct CurrentValueSubjectTests {
         subject.value = nil
         #expect(values == [nil, 1, nil])
         cancellable.cancel()
+    }
+    @Test func currentValueWaitsForTheFirstRequest() {
+        let subject = CurrentValueSubject<Int, Never>(5)
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+        subject.subscribe(subscriber)
+        #expect(subscriber.events == [.subscription])
+        subscriber.request(.max(1))
+        #expect(subscriber.events == [.subscription, .value(5)])
+        subject.send(6)  // demand used up: dropped, so the next request delivers the current value
+        subscriber.request(.max(2))
+        subject.send(7)
+        #expect(subscriber.values == [5, 6, 7])
+        #expect(subject.value == 7)
+        #expect(subscriber.violations.isEmpty)
+    }
+
+    @Test func eachNewSubscriberStartsFromTheValueAtItsFirstRequest() {
+        let subject = CurrentValueSubject<String, Never>("a")
+        let first = TestSubscriber<String, Never>()
+        subject.subscribe(first)
+        subject.value = "b"
+        let second = TestSubscriber<String, Never>()
+        subject.subscribe(second)
+        subject.send("c")
+        #expect(first.values == ["a", "b", "c"])
+        #expect(second.values == ["b", "c"])
+    }
+
+    @Test func settingValueSendsAndReadingReturnsIt() {
+        let subject = CurrentValueSubject<Int, Never>(0)
+        let subscriber = TestSubscriber<Int, Never>()
+        subject.subscribe(subscriber)
+        subject.value = 1
+        #expect(subject.value == 1)
+        subject.value += 1
+        #expect(subject.value == 2)
+        subject.send(3)
+        #expect(subject.value == 3)
+        #expect(subscriber.values == [0, 1, 2, 3])
+    }
+
+    @Test func afterCompletionSendIsIgnoredAndDoesNotChangeTheValue() {
+        // Apple: send(_:) on a completed subject does nothing (OpenCombine's compatibility
+        // test `testSendValueAfterCompletion`, run against Apple's Combine).
+        let subject = CurrentValueSubject<Int, CoreTestError>(1)
+        let subscriber = TestSubscriber<Int, CoreTestError>()
+        subject.subscribe(subscriber)
+        subject.send(completion: .failure(CoreTestError(code: 1)))
+        subject.send(2)
+        subject.send(completion: .finished)
+        #expect(subject.value == 1)
+        #expect(subscriber.events == [.subscription, .value(1), .completion(.failure(CoreTestError(code: 1)))])
+        let late = TestSubscriber<Int, CoreTestError>()
+        subject.subscribe(late)
+        #expect(late.events == [.subscription, .completion(.failure(CoreTestError(code: 1)))])
+    }
+
+    @Test func afterCompletionSettingValueStoresItButSendsNothing() {
+        // Apple: the `value` setter stores the new value even after completion, though
+        // nothing is delivered (OpenCombine's compatibility test
+        // `testChangeValueAfterCompletion`, run against Apple's Combine, expects 42).
+        let subject = CurrentValueSubject<Int, Never>(0)
+        let subscriber = TestSubscriber<Int, Never>()
+        subject.subscribe(subscriber)
+        subject.send(completion: .finished)
+        subject.value = 42
+        #expect(subject.value == 42)
+        #expect(subscriber.events == [.subscription, .value(0), .completion(.finished)])
+    }
+
+    @Test func upstreamSubscriptionIsAskedForUnlimitedAtOnce() {
+        // Unlike PassthroughSubject, Apple's CurrentValueSubject requests `.unlimited` from
+        // every upstream subscription as soon as it receives it, subscribers or not
+        // (OpenCombine's compatibility tests `testSendSubscription` and
+        // `testCancelsUpstreamSubscriptionsOnDeinit`).
+        let subject = CurrentValueSubject<Int, Never>(0)
+        let upstream = TestPublisher<Int, Never>()
+        let connection = upstream.subscribe(subject)
+        #expect(upstream.requests == [.unlimited])
+        upstream.send(4)
+        #expect(subject.value == 4)
+        let subscriber = TestSubscriber<Int, Never>()
+        subject.subscribe(subscriber)
+        #expect(upstream.requests == [.unlimited])
+        #expect(subscriber.values == [4])
+        withExtendedLifetime(connection) {}
+    }
+
+    @Test func cancelReleasesTheSubscriberAndStopsDelivery() {
+        let subject = CurrentValueSubject<Int, Never>(0)
+        weak var weakSubscriber: TestSubscriber<Int, Never>?
+        do {
+            let subscriber = TestSubscriber<Int, Never>()
+            weakSubscriber = subscriber
+            subject.subscribe(subscriber)
+            subscriber.cancel()
+            subject.send(1)
+            #expect(subscriber.values == [0])
+        }
+        #expect(weakSubscriber == nil)
+    }
+
+    @Test func reentrantSetFromReceiveIsDeliveredNested() {
+        let subject = CurrentValueSubject<Int, Never>(0)
+        let subscriber = TestSubscriber<Int, Never>(onValue: { value in
+            if value < 3 { subject.value = value + 1 }
+            return .none
+        })
+        subject.subscribe(subscriber)
+        #expect(subscriber.values == [0, 1, 2, 3])
+        #expect(subject.value == 3)
+        #expect(subscriber.violations.isEmpty)
     }
 }

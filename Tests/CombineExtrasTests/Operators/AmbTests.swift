@@ -233,7 +233,7 @@ struct AmbTests {
             let right = PassthroughSubject<Int, Never>()
             let subscriber = TestSubscriber<Int, Never>()
             left.amb(right).subscribe(subscriber)
-            onManyThreads(2) { side in
+            runOverlapping(threads: 2) { side in
                 let subject = side == 0 ? left : right
                 for step in 0..<20 { subject.send(side * 100 + step) }
             }
@@ -249,7 +249,7 @@ struct AmbTests {
         let (first, second) = (Source(), Source())
         expectReleasedAfterEnd(
             byCancel: byCancel,
-            attach: { subscriber, probe in first.amb(second).subscribe(probe.heldBy(subscriber)) },
+            attach: { subscriber, probe in first.amb(second).subscribe(subscriber.holding(probe)) },
             drive: { first.send(1) },
             complete: { first.send(completion: .finished) })
         #expect(!first.hasSubscriber)
@@ -263,7 +263,7 @@ struct AmbTests {
         expectReleasedAfterEnd(
             byCancel: false,
             failing: true,
-            attach: { subscriber, probe in first.amb(second).subscribe(probe.heldBy(subscriber)) },
+            attach: { subscriber, probe in first.amb(second).subscribe(subscriber.holding(probe)) },
             drive: { if !failureWinsTheRace { first.send(1) } },
             complete: { first.send(completion: .failure(ProbeError(code: 1))) })
         #expect(!first.hasSubscriber)
@@ -276,7 +276,7 @@ struct AmbTests {
         expectReleasedAfterEnd(
             byCancel: false,
             failing: true,
-            attach: { subscriber, probe in sources.amb().subscribe(probe.heldBy(subscriber)) },
+            attach: { subscriber, probe in sources.amb().subscribe(subscriber.holding(probe)) },
             drive: { sources[2].send(1) },
             complete: { sources[2].send(completion: .failure(ProbeError(code: 1))) })
         #expect(sources.map(\.hasSubscriber) == [false, false, false])

@@ -18,7 +18,7 @@ struct RelayTests {
 
     @Test func aVoidRelayAcceptsWithoutAnArgument() {
         let relay = PassthroughRelay<Void>()
-        let taps = Guarded(0)
+        let taps = LockedValue(0)
         let cancellable = relay.sink { taps.increment() }
         relay.accept()
         relay.accept()
@@ -140,7 +140,7 @@ struct RelayTests {
         let second = TestSubscriber<Int, Never>()
         relay.subscribe(first)
         current.subscribe(second)
-        onManyThreads(8) { thread in
+        runOverlapping(threads: 8) { thread in
             for step in 0..<250 {
                 relay.accept(thread * 250 + step)
                 current.accept(thread * 250 + step)
@@ -159,7 +159,7 @@ struct RelayTests {
         let relay: any Relay<Int> = current ? currentValue : passthrough
         let cancelled = TestSubscriber<Int, Never>()
         let staying = TestSubscriber<Int, Never>()
-        let sunk = Guarded<[Int]>([])
+        let sunk = LockedValue<[Int]>([])
         relay.subscribe(cancelled)
         relay.subscribe(staying)
         let sink = relay.sink { sunk.append($0) }
@@ -178,10 +178,10 @@ struct RelayTests {
 
     @Test(arguments: [false, true])
     func aSubscriberIsReleasedAfterCancelOrTheRelaysEnd(_ byCancel: Bool) {
-        let relay = Guarded<CurrentValueRelay<Int>?>(CurrentValueRelay(0))
+        let relay = LockedValue<CurrentValueRelay<Int>?>(CurrentValueRelay(0))
         expectReleasedAfterEnd(
             byCancel: byCancel,
-            attach: { subscriber, probe in relay.current?.subscribe(probe.heldBy(subscriber)) },
+            attach: { subscriber, probe in relay.current?.subscribe(subscriber.holding(probe)) },
             drive: { relay.current?.accept(1) },
             complete: { relay.set(nil) })
     }

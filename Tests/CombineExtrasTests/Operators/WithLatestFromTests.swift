@@ -170,7 +170,7 @@ struct WithLatestFromTests {
             let other = CurrentValueSubject<Int, ProbeError>(0)
             let subscriber = TestSubscriber<Int, ProbeError>()
             upstream.withLatestFrom(other) { $0 + $1 }.subscribe(subscriber)
-            onManyThreads(2) { side in
+            runOverlapping(threads: 2) { side in
                 if side == 0 {
                     for value in 1...200 { upstream.send(value) }
                 } else {

@@ -75,37 +75,3 @@ enum Stress {
     }
 }
 
-/// Releases a fixed number of threads at once: each calls ``arriveAndWait()``, which spins
-/// until all have arrived, so that what they do next really overlaps (two blocks handed to a
-/// global queue mostly run one after the other).
-final class StartBarrier: Sendable {
-    private let count: Int
-    private let arrived = Atomic<Int>(0)
-
-    init(threads count: Int) {
-        self.count = count
-    }
-
-    func arriveAndWait() {
-        arrived.add(1, ordering: .acquiringAndReleasing)
-        while arrived.load(ordering: .acquiring) < count {}
-    }
-}
-
-extension Stress {
-    /// Runs `body(index)` for `0..<threads` on as many new threads, released from one
-    /// ``StartBarrier``, and returns when all are done.
-    static func overlapping(threads: Int, _ body: @escaping @Sendable (Int) -> Void) {
-        let barrier = StartBarrier(threads: threads)
-        let done = DispatchGroup()
-        for index in 0..<threads {
-            done.enter()
-            Thread {
-                barrier.arriveAndWait()
-                body(index)
-                done.leave()
-            }.start()
-        }
-        done.wait()
-    }
-}

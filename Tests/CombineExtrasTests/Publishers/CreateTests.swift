@@ -11,10 +11,10 @@ struct CreateTests {
     /// The `create` snippet of the team's scenarios document (SCENARIOS.md §7), as written
     /// there.
     @Test func scenarioSnippetRunsAsWritten() {
-        let cleanups = Guarded(0)
+        let cleanups = LockedValue(0)
         let cleanup = { cleanups.increment() }
-        let received = Guarded<[String]>([])
-        let completion = Guarded<Subscribers.Completion<MyError>?>(nil)
+        let received = LockedValue<[String]>([])
+        let completion = LockedValue<Subscribers.Completion<MyError>?>(nil)
 
         let cancellable = AnyPublisher<String, MyError>.create { subscriber in
             subscriber.send("Hello")
@@ -55,7 +55,7 @@ struct CreateTests {
     }
 
     @Test func theClosureRunsOncePerSubscriptionWhenSubscribed() {
-        let runs = Guarded(0)
+        let runs = LockedValue(0)
         let publisher = AnyPublisher<Int, Never>.create { subscriber in
             runs.increment()
             subscriber.send(runs.current)
@@ -73,13 +73,13 @@ struct CreateTests {
     }
 
     @Test func theClosureRunsAfterTheSubscriberHasItsSubscriptionAndDemand() {
-        let demandSeen = Guarded<Bool?>(nil)
+        let demandSeen = LockedValue<Bool?>(nil)
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1))
         Publishers.Create<Int, Never> { handle in
             demandSeen.set(subscriber.subscriptionCount == 1 && subscriber.outstandingDemand == .max(1))
             handle.send(1)
             // Delivered at once: the subscriber had asked for it.
-            demandSeen.withValue { $0 = ($0 ?? false) && subscriber.values == [1] }
+            demandSeen.withLock { $0 = ($0 ?? false) && subscriber.values == [1] }
             return AnyCancellable {}
         }
         .subscribe(subscriber)
@@ -185,7 +185,7 @@ struct CreateTests {
     }
 
     @Test func theCompletionCancelsTheCleanupOnceEvenWhenSentBeforeItWasReturned() {
-        let cleanups = Guarded(0)
+        let cleanups = LockedValue(0)
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
         Publishers.Create<Int, Never> { subscriber in
             subscriber.send(1)
@@ -214,7 +214,7 @@ struct CreateTests {
     }
 
     @Test func aSubscriberThatCancelsOnSubscriptionNeverRunsTheClosure() {
-        let runs = Guarded(0)
+        let runs = LockedValue(0)
         let subscriber = TestSubscriber<Int, Never>(onSubscription: { $0.cancel() })
         Publishers.Create<Int, Never> { _ in
             runs.increment()
@@ -226,7 +226,7 @@ struct CreateTests {
     }
 
     @Test func aSubscriberThatCancelsFromReceiveGetsNothingMore() {
-        let cleanups = Guarded(0)
+        let cleanups = LockedValue(0)
         let stopper = StopAfterFirst()
         Publishers.Create<Int, Never> { handle in
             for value in 1...3 { handle.send(value) }
@@ -246,15 +246,15 @@ struct CreateTests {
     @Test(arguments: [(Subscribers.Demand.unlimited, 100, 100), (.max(1), 10_000, 1)])
     func valuesSentFromInsideReceiveKeepTheirOrder(_ demand: Subscribers.Demand, count: Int, depth expected: Int) {
         let producer = Producer()
-        let depth = Guarded(0)
-        let maxDepth = Guarded(0)
+        let depth = LockedValue(0)
+        let maxDepth = LockedValue(0)
         let subscriber = TestSubscriber<Int, Never>(
             initialDemand: demand,
             onValue: { value in
                 depth.increment()
-                maxDepth.withValue { $0 = Swift.max($0, depth.current) }
+                maxDepth.withLock { $0 = Swift.max($0, depth.current) }
                 if value < count { producer.sender.send(value + 1) }
-                depth.withValue { $0 -= 1 }
+                depth.withLock { $0 -= 1 }
                 return demand == .unlimited ? .none : .max(1)
             })
         producer.start(subscriber)
@@ -273,7 +273,7 @@ struct CreateTests {
         let sender = producer.sender
         let threads = 8
         let perThread = 500
-        onManyThreads(threads) { thread in
+        runOverlapping(threads: threads) { thread in
             for step in 0..<perThread { sender.send(thread * perThread + step) }
         }
         sender.send(completion: .finished)
@@ -287,7 +287,7 @@ struct CreateTests {
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
         producer.start(subscriber)
         let sender = producer.sender
-        onManyThreads(2) { side in
+        runOverlapping(threads: 2) { side in
             if side == 0 {
                 for value in 0..<2_000 { sender.send(value) }
             } else {
@@ -300,7 +300,7 @@ struct CreateTests {
 
     @Test(arguments: [false, true])
     func everythingIsReleasedAfterTheEnd(_ byCancel: Bool) {
-        let handle = Guarded<Publishers.Create<Int, Never>.Subscriber?>(nil)
+        let handle = LockedValue<Publishers.Create<Int, Never>.Subscriber?>(nil)
         expectReleasedAfterEnd(
             byCancel: byCancel,
             attach: { (subscriber: TestSubscriber<Int, Never>, probe) in
@@ -319,8 +319,8 @@ struct CreateTests {
 /// A `Create` publisher's closure that hands its subscriber to the test and counts the
 /// clean-ups it returns.
 private struct Producer {
-    let handle = Guarded<Publishers.Create<Int, Never>.Subscriber?>(nil)
-    let cleanups = Guarded(0)
+    let handle = LockedValue<Publishers.Create<Int, Never>.Subscriber?>(nil)
+    let cleanups = LockedValue(0)
 
     /// What the closure was given.
     var sender: Publishers.Create<Int, Never>.Subscriber { handle.current! }
@@ -338,9 +338,9 @@ private struct Producer {
 
 /// A subscriber that asks for everything and cancels after the first value.
 private final class StopAfterFirst: Subscriber, @unchecked Sendable {
-    let received = Guarded<[Int]>([])
-    let completions = Guarded(0)
-    private let subscription = Guarded<Subscription?>(nil)
+    let received = LockedValue<[Int]>([])
+    let completions = LockedValue(0)
+    private let subscription = LockedValue<Subscription?>(nil)
 
     func receive(subscription: Subscription) {
         self.subscription.set(subscription)

@@ -1,38 +1,12 @@
 import Combine
 import Foundation
 import Testing
+@_exported import TestSupport
 
 /// The failure type of the core behaviour tests: hashable and codable, so completions
 /// carrying it can be compared and round-tripped.
 struct CoreTestError: Error, Hashable, Codable {
     let code: Int
-}
-
-/// An object whose lifetime a test watches through a weak reference.
-final class LifetimeToken: Sendable {}
-
-/// A value guarded by a lock, for state shared with closures that may run on other threads.
-final class LockedValue<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-
-    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
-
-    var current: Value { withLock { $0 } }
-}
-
-extension LockedValue where Value: RangeReplaceableCollection {
-    func append(_ element: Value.Element) {
-        withLock { $0.append(element) }
-    }
 }
 
 /// A publisher that hands each subscriber a ``ProbeSubscription`` and keeps only a weak

@@ -143,9 +143,9 @@ struct ReplaySubjectTests {
 
     @Test func subscribersJoiningWhileAnotherThreadSendsMissNothingAndSeeNothingTwice() {
         let subject = ReplaySubject<Int, Never>(bufferSize: 8)
-        let subscribers = Guarded<[TestSubscriber<Int, Never>]>([])
+        let subscribers = LockedValue<[TestSubscriber<Int, Never>]>([])
         let count = 3_000
-        onManyThreads(5) { thread in
+        runOverlapping(threads: 5) { thread in
             if thread == 0 {
                 for value in 0..<count { subject.send(value) }
                 subject.send(completion: .finished)
@@ -172,7 +172,7 @@ struct ReplaySubjectTests {
         let second = TestSubscriber<Int, Never>(initialDemand: .max(1), onValue: { _ in .max(1) })
         subject.subscribe(first)
         subject.subscribe(second)
-        onManyThreads(4) { thread in
+        runOverlapping(threads: 4) { thread in
             for step in 0..<250 { subject.send(thread * 1_000 + step) }
         }
         let late = TestSubscriber<Int, Never>()
@@ -189,7 +189,7 @@ struct ReplaySubjectTests {
         let subject = ReplaySubject<Int, Never>(bufferSize: 1)
         expectReleasedAfterEnd(
             byCancel: byCancel,
-            attach: { subscriber, probe in subject.subscribe(probe.heldBy(subscriber)) },
+            attach: { subscriber, probe in subject.subscribe(subscriber.holding(probe)) },
             drive: { subject.send(1) },
             complete: { subject.send(completion: .finished) })
     }
@@ -303,11 +303,11 @@ struct ShareReplayTests {
         let senders = 4
         let perSender = 3_000
         let subject = ReplaySubject<Int, Never>(bufferSize: 0)
-        let log = Guarded([Int]())
-        let inside = Guarded(false)
-        let overlaps = Guarded(0)
+        let log = LockedValue([Int]())
+        let inside = LockedValue(false)
+        let overlaps = LockedValue(0)
         let subscriber = TestSubscriber<Int, Never>(onValue: { value in
-            inside.withValue {
+            inside.withLock {
                 if $0 { overlaps.increment() }
                 $0 = true
             }
@@ -318,7 +318,7 @@ struct ShareReplayTests {
             return .none
         })
         subject.subscribe(subscriber)
-        onManyThreads(senders) { sender in
+        runOverlapping(threads: senders) { sender in
             for index in 0..<perSender { subject.send(sender * perSender + index) }
         }
         subject.send(completion: .finished)
