@@ -1,10 +1,16 @@
-internal import CombineFutex
+internal import CombineSystem
 import Synchronization
 
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Android)
+import Android
+#elseif canImport(WASILibc)
+import WASILibc
+#elseif canImport(WinSDK)
+import WinSDK
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -112,12 +118,16 @@ package struct Lock: ~Copyable, Sendable {
     }
 }
 
-/// Identifies the current thread, to tell a re-entrant call from a concurrent one.
+/// Identifies the current thread, to tell a re-entrant call from a concurrent one: a number
+/// no other running thread has at the same time.
 @inlinable
 package func currentThreadID() -> UInt {
-    #if canImport(Darwin)
-    return UInt(bitPattern: pthread_self())
+    #if canImport(Glibc)
+    return UInt(pthread_self())  // an integer (`unsigned long`)
+    #elseif canImport(WinSDK)
+    return UInt(GetCurrentThreadId())
     #else
-    return UInt(pthread_self())
+    // A pointer on Darwin, musl and WASI, a signed integer on Android: its bits identify it.
+    return UInt(bitPattern: pthread_self())
     #endif
 }

@@ -1,4 +1,4 @@
-internal import CombineFutex
+internal import CombineSystem
 import Synchronization
 
 /// The serial-delivery engine: makes the calls into one subscriber one at a time, whichever

@@ -2,7 +2,7 @@ import Combine
 import Dispatch
 import Foundation
 
-/// The team's scenarios document (SCENARIOS.md §7): a display-link-like timer brought into
+/// The team's scenarios document (docs/SCENARIOS.md §7): a display-link-like timer brought into
 /// Combine with a custom publisher and subscription. The timer starts on the first request
 /// and stops on cancel.
 enum DisplayLink {

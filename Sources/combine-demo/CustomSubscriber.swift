@@ -1,6 +1,6 @@
 import Combine
 
-/// The team's scenarios document (SCENARIOS.md §7): a subscriber that requests three values
+/// The team's scenarios document (docs/SCENARIOS.md §7): a subscriber that requests three values
 /// on subscription and, by returning `.max(1)` for the third, receives a fourth.
 final class ThreeAndOneMoreSubscriber: Subscriber {
     typealias Input = Int

@@ -1,7 +1,7 @@
 import Combine
 import Foundation
 
-/// The team's scenarios document (SCENARIOS.md §6): `Future` runs at once,
+/// The team's scenarios document (docs/SCENARIOS.md §6): `Future` runs at once,
 /// `Deferred { Future }` per subscriber; `retry` re-subscribes to a deferred authorisation;
 /// a long-running query behind a subject, started and stopped by `handleEvents`, chained
 /// with `flatMap`.

@@ -81,7 +81,7 @@ private func line(_ label: String, _ marble: String) {
 }
 
 func extrasDemo() {
-    // The team's scenarios document (SCENARIOS.md §7): a Create publisher over
+    // The team's scenarios document (docs/SCENARIOS.md §7): a Create publisher over
     // callback-style code. Everything is sent at once; the demand buffer holds what the
     // subscriber has not asked for yet.
     print("create: a callback API sends four lines and a failure at once, on subscription; the")
@@ -107,7 +107,7 @@ func extrasDemo() {
     line("the reader receives", reader.received.marble)
     line("the connection", connection.marble)
 
-    // The team's scenarios document (SCENARIOS.md §7): amb, the first to speak wins and the
+    // The team's scenarios document (docs/SCENARIOS.md §7): amb, the first to speak wins and the
     // other is cancelled.
     print("amb: a mirror and the primary server, whichever answers first")
     let m = MarbleTest()

@@ -6,7 +6,7 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The team's scenarios document (SCENARIOS.md §5): a live-search view model over
+/// The team's scenarios document (docs/SCENARIOS.md §5): a live-search view model over
 /// `URLSession`, talking to a server this demo starts on 127.0.0.1; and a login form of two
 /// validated fields.
 struct Repository: Decodable, Equatable {

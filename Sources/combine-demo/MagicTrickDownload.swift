@@ -1,7 +1,7 @@
 import Combine
 import Foundation
 
-/// The team's scenarios document (SCENARIOS.md §2). Notifications carry JSON `Data` in
+/// The team's scenarios document (docs/SCENARIOS.md §2). Notifications carry JSON `Data` in
 /// `userInfo["data"]`, decoded into a `MagicTrick`, and a decoding failure is replaced
 /// inside `flatMap` so that the outer stream lives on; the names are received on the main
 /// run loop, as a UI would.

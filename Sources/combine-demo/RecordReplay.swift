@@ -4,7 +4,7 @@ struct SpellFailed: Error, CustomStringConvertible {
     var description: String { "SpellFailed" }
 }
 
-/// The team's scenarios document (SCENARIOS.md §7): `Record` replays a recorded sequence of
+/// The team's scenarios document (docs/SCENARIOS.md §7): `Record` replays a recorded sequence of
 /// values and a completion to each subscriber.
 func recordReplay() {
     let record = Record<String, SpellFailed> { recording in

@@ -2,7 +2,7 @@ import Combine
 import Dispatch
 import Foundation
 
-/// The team's scenarios document (SCENARIOS.md §4). `Publishers.Zip3` of three long-running
+/// The team's scenarios document (docs/SCENARIOS.md §4). `Publishers.Zip3` of three long-running
 /// jobs (Futures fulfilled on another queue) enables "Continue" only when all three are
 /// done; `CombineLatest3` of three switches enables "Play" while all are on.
 final class Button {

@@ -1,7 +1,7 @@
 import Combine
 import Foundation
 
-/// The team's scenarios document (SCENARIOS.md §1), with the real `NotificationCenter`:
+/// The team's scenarios document (docs/SCENARIOS.md §1), with the real `NotificationCenter`:
 /// `merlin` posts `graduated` with its new grade in `userInfo["NewGrade"]`; `compactMap`
 /// reads it, `filter` keeps grades of 5 and more, `prefix(3)` takes three and finishes,
 /// `assign` writes `merlin.grade`.

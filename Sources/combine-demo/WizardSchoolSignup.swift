@@ -2,7 +2,7 @@ import Combine
 import CombineTesting
 import Foundation
 
-/// The team's scenarios document (SCENARIOS.md §3), the sign-up form. The model is written
+/// The team's scenarios document (docs/SCENARIOS.md §3), the sign-up form. The model is written
 /// against a scheduler, so the same code runs on `RunLoop.main` in an app and here on
 /// `RunLoop.test`, a virtual-time stand-in that scripted typing drives: the transcript is
 /// exact. The username is checked with the "server" only after half a second without
@@ -120,7 +120,7 @@ func wizardSchoolSignup() {
     signupButtonStream.cancel()
 }
 
-/// The team's scenarios document (SCENARIOS.md §5), the search field's input: the same
+/// The team's scenarios document (docs/SCENARIOS.md §5), the search field's input: the same
 /// scripted typing through `throttle(latest: true)`, `throttle(latest: false)` and
 /// `debounce`, on the virtual-time `DispatchQueue.test`, to show what each lets through.
 func searchInputThrottle() {

@@ -1,6 +1,6 @@
 import Foundation
 
-// combine-demo: the programs of the team's scenarios document (SCENARIOS.md), written as an
+// combine-demo: the programs of the team's scenarios document (docs/SCENARIOS.md), written as an
 // Apple developer writes them, each printing a transcript of what happened.
 //
 //   swift run combine-demo            runs every scenario

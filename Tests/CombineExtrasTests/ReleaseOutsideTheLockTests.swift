@@ -7,8 +7,8 @@ import Testing
 /// A subscriber kept alive only by its subscription (each holds the other, as a subscriber
 /// that keeps its subscription does), which cancels that subscription again from its deinit —
 /// what an object that "cancels on deinit" does. A subscription that lets go of its subscriber
-/// while holding its own lock is re-entered by that cancel and traps ("Recursive call to lock
-/// Mutex"): whatever a subscription releases must be released after the lock.
+/// while holding its own lock is re-entered by that cancel and waits on itself forever (the lock
+/// is not recursive): whatever a subscription releases must be released after the lock.
 private final class CancelsWhenReleased<Input, Failure: Error>: Subscriber {
     private(set) var subscription: Subscription?
 

@@ -65,10 +65,21 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
         set.insert(self)
     }
 
+    /// Returns whether two type-erasing cancellables are the same instance.
+    ///
+    /// Two cancellables wrapping the same closure or the same subscriber are still different.
+    ///
+    /// - Parameters:
+    ///   - lhs: A cancellable to compare.
+    ///   - rhs: Another cancellable to compare.
+    /// - Returns: `true` if both are the same object.
     public static func == (lhs: AnyCancellable, rhs: AnyCancellable) -> Bool {
         lhs === rhs
     }
 
+    /// Hashes the identity of this instance, consistently with `==`.
+    ///
+    /// - Parameter hasher: The hasher to feed.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(self))
     }

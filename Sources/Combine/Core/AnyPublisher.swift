@@ -33,6 +33,7 @@ public struct AnyPublisher<Output, Failure: Error>: CustomStringConvertible {
         }
     }
 
+    /// A textual description of the publisher: "AnyPublisher", whatever it wraps.
     public var description: String { "AnyPublisher" }
 }
 
@@ -63,6 +64,26 @@ extension AnyPublisher: Publisher {
 
 extension Publisher {
     /// Wraps this publisher with a type eraser.
+    ///
+    /// Use it at the end of a chain to hide the nested operator types from an API, so that
+    /// the chain can change without changing the declared type. Subscribing to the result
+    /// subscribes to this publisher; events, requests and the cancel pass through unchanged.
+    /// Erasing an `AnyPublisher` again returns it as it is.
+    ///
+    /// ```swift
+    /// func evenNumbers(from numbers: PassthroughSubject<Int, Never>) -> AnyPublisher<Int, Never> {
+    ///     numbers.filter { $0.isMultiple(of: 2) }.eraseToAnyPublisher()
+    /// }
+    ///
+    /// let numbers = PassthroughSubject<Int, Never>()
+    /// let cancellable = evenNumbers(from: numbers).sink { print($0) }
+    /// numbers.send(1)
+    /// numbers.send(2)
+    /// // Prints: 2
+    /// ```
+    ///
+    /// - Returns: An `AnyPublisher` with this publisher's `Output` and `Failure` that wraps
+    ///   this publisher.
     @inlinable
     public func eraseToAnyPublisher() -> AnyPublisher<Output, Failure> {
         AnyPublisher(self)
@@ -71,6 +92,8 @@ extension Publisher {
 
 extension AnyPublisher {
     /// Returns this publisher: it is already type-erased.
+    ///
+    /// - Returns: This `AnyPublisher`, unchanged.
     @inlinable
     public func eraseToAnyPublisher() -> AnyPublisher<Output, Failure> {
         self

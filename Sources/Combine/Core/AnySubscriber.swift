@@ -62,16 +62,29 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
         combineIdentifier = CombineIdentifier()
     }
 
+    /// Passes the subscription to the wrapped subscriber, or to the `receiveSubscription`
+    /// closure.
+    ///
+    /// - Parameter subscription: The subscription the publisher hands over.
     @inlinable
     public func receive(subscription: Subscription) {
         box.receive(subscription: subscription)
     }
 
+    /// Passes a value to the wrapped subscriber, or to the `receiveValue` closure.
+    ///
+    /// - Parameter value: The value the publisher delivers.
+    /// - Returns: The additional demand the wrapped subscriber or closure returns; `.none`
+    ///   when the subscriber was made without a `receiveValue` closure.
     @inlinable
     public func receive(_ value: Input) -> Subscribers.Demand {
         receiveValueBody(value)
     }
 
+    /// Passes the completion to the wrapped subscriber, or to the `receiveCompletion`
+    /// closure.
+    ///
+    /// - Parameter completion: How the publisher ended: `.finished` or `.failure`.
     @inlinable
     public func receive(completion: Subscribers.Completion<Failure>) {
         box.receive(completion: completion)
@@ -80,8 +93,11 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
     /// The wrapped subscriber's description, or "Anonymous AnySubscriber".
     public var description: String { box.description }
 
+    /// The wrapped subscriber's mirror; for a closure-based subscriber, a mirror of its
+    /// description.
     public var customMirror: Mirror { box.customMirror }
 
+    /// The description shown in a playground: the same as `description`.
     public var playgroundDescription: Any { description }
 }
 

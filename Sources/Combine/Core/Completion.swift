@@ -22,6 +22,11 @@ extension Subscribers.Completion {
 }
 
 extension Subscribers.Completion: Encodable where Failure: Encodable {
+    /// Encodes the completion into `encoder`: a Boolean `success` key, and for a failure the
+    /// error under an `error` key.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: An error if the failure can't be encoded.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {
@@ -35,6 +40,11 @@ extension Subscribers.Completion: Encodable where Failure: Encodable {
 }
 
 extension Subscribers.Completion: Decodable where Failure: Decodable {
+    /// Creates a completion by decoding it from `decoder`, in the form `encode(to:)` writes.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: An error if the `success` key is missing, or if a failure's `error` is
+    ///   missing or can't be decoded.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         if try container.decode(Bool.self, forKey: .success) {

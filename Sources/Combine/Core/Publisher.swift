@@ -31,7 +31,21 @@ public protocol Publisher<Output, Failure> {
 extension Publisher {
     /// Attaches the specified subscriber to this publisher.
     ///
-    /// Always call this method instead of ``Publisher/receive(subscriber:)``.
+    /// Always call this method instead of ``Publisher/receive(subscriber:)``. The publisher
+    /// first hands the subscriber a subscription; nothing is delivered until the subscriber
+    /// requests values through it.
+    ///
+    /// ```swift
+    /// let subscriber = AnySubscriber<Int, Never>(
+    ///     receiveSubscription: { $0.request(.max(2)) },
+    ///     receiveValue: { print($0); return .none },
+    ///     receiveCompletion: { print($0) })
+    /// [1, 2, 3].publisher.subscribe(subscriber)
+    /// // Prints: 1, 2 (only two were requested; no completion)
+    /// ```
+    ///
+    /// - Parameter subscriber: The subscriber to attach; its `Input` and `Failure` match this
+    ///   publisher's `Output` and `Failure`.
     @inlinable
     public func subscribe<S: Subscriber>(_ subscriber: S) where Self.Failure == S.Failure, Self.Output == S.Input {
         if _slowPath(enabledIntrospectionCount.load(ordering: .relaxed) > 0) {
@@ -43,7 +57,20 @@ extension Publisher {
 
     /// Attaches the specified subject to this publisher.
     ///
-    /// The subject receives every value and the completion of this publisher.
+    /// The subject receives every value and the completion of this publisher, and passes
+    /// them on to its own subscribers. The subject decides what to request: the subjects of
+    /// this module ask for an unlimited number of values once one of their subscribers has
+    /// demand. The subject is held until the upstream completes or the returned cancellable
+    /// is cancelled.
+    ///
+    /// ```swift
+    /// let subject = PassthroughSubject<Int, Never>()
+    /// let output = subject.sink { print($0) }
+    /// let cancellable = [1, 2].publisher.subscribe(subject)
+    /// // Prints: 1, 2
+    /// ```
+    ///
+    /// - Parameter subject: The subject to feed with this publisher's events.
     /// - Returns: A cancellable that cancels the upstream subscription.
     public func subscribe<S: Subject>(_ subject: S) -> AnyCancellable
     where Self.Failure == S.Failure, Self.Output == S.Output {

@@ -18,7 +18,7 @@ struct EventCallbacks<Output, Failure: Error> {
 /// - values and a completion that come before the subscription are reported and passed on;
 /// - a request or a cancel before the subscription is reported and otherwise ignored (the
 ///   subscription that comes later is taken);
-/// - after the end or a cancel nothing is passed on and the subscriber is released (DESIGN.md,
+/// - after the end or a cancel nothing is passed on and the subscriber is released (docs/DESIGN.md,
 ///   Memory); `handleEvents` releases its callbacks too, `print` keeps logging what still
 ///   arrives (a subscription, which it then cancels, a request, a cancel), as Apple's do.
 final class EventHandlingSubscription<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,

@@ -39,8 +39,10 @@ import CombineSynchronization
 /// subscriber's answer back to the inner as the demand `receive(_:)` returns; a value beyond
 /// the subscriber's demand traps, as in Apple's.
 @usableFromInline
-final class FlatMapSubscription<Upstream: Publisher, Inner: Publisher, Downstream: Subscriber>: QueuedDelivery<Downstream>,
-    Subscriber, CustomPlaygroundDisplayConvertible, @unchecked Sendable
+final class FlatMapSubscription<Upstream: Publisher, Inner: Publisher, Downstream: Subscriber>: QueuedDelivery<
+    Downstream
+>,
+Subscriber, CustomPlaygroundDisplayConvertible, @unchecked Sendable
 where
     Inner.Output == Downstream.Input, Inner.Failure == Downstream.Failure,
     Upstream.Failure == Downstream.Failure

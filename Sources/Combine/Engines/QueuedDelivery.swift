@@ -22,7 +22,9 @@ import CombineSynchronization
 /// subscriber cancelling from its `deinit`) and take the lock again. Dropped state is carried
 /// out of the critical section and let go after it.
 @usableFromInline
-class QueuedDelivery<Downstream: Subscriber>: Subscription, CustomStringConvertible, CustomReflectable, @unchecked Sendable {
+class QueuedDelivery<Downstream: Subscriber>: Subscription, CustomStringConvertible, CustomReflectable,
+    @unchecked Sendable
+{
     @usableFromInline typealias Output = Downstream.Input
     @usableFromInline typealias Failure = Downstream.Failure
 

@@ -44,8 +44,8 @@ extension Reducer {
 ///   asked for something; a failure is passed on at once;
 /// - a value or completion before the subscription, or after the end, is ignored.
 ///
-/// One deliberate difference (DESIGN's memory rule: a subscription releases what it holds on
-/// completion and cancel, so a subscriber that keeps its subscription forms no cycle): the
+/// One deliberate difference (docs/DESIGN.md, Memory: a subscription releases what it holds
+/// on completion and cancel, so a subscriber that keeps its subscription forms no cycle): the
 /// subscriber is let go at the end and on `cancel()`, also a `cancel()` before the
 /// subscription has arrived, which then cancels that subscription when it comes. Apple's
 /// keeps the subscriber until the object itself goes, and ignores an early `cancel()`.

@@ -23,7 +23,7 @@ struct MulticastStep<Value>: RelayStep {
 /// the subscriber returns for a value (returning `.none`), as Apple's `Multicast` (between the
 /// subject and each subscriber) and `measureInterval` do. Its requests, `.none` included, and
 /// its cancel go upstream. As Apple's, events before the subscription are dropped and a cancel
-/// before it is ignored; at the end and on cancel the subscriber is released (DESIGN.md,
+/// before it is ignored; at the end and on cancel the subscriber is released (docs/DESIGN.md,
 /// Memory). Empty mirror, as Apple's.
 final class RelaySubscription<Step: RelayStep, Downstream: Subscriber>: Subscriber, Subscription,
     CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable

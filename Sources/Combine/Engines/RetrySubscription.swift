@@ -11,7 +11,7 @@ import CombineSynchronization
 ///   Apple's does); `nil` retries for ever. A failure during the subscribe of an attempt is
 ///   handled after it returns, so a publisher that fails at once does not grow the stack.
 /// - A completion before any subscription goes on; after the end or a cancel nothing does,
-///   and the subscriber is released (DESIGN.md, Memory).
+///   and the subscriber is released (docs/DESIGN.md, Memory).
 final class RetrySubscription<Upstream: Publisher, Downstream: Subscriber>: Subscriber, Subscription,
     CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
 where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failure {

@@ -43,7 +43,7 @@ enum SuccessionEdges {
 /// - Unlike Apple's, a cancel is final whenever it comes (Apple's `catch` drops a cancel that
 ///   comes while the replacement is being subscribed, so the subscriber receives its values
 ///   anyway), and the subscriber and `next` (with the publisher it holds) are released at the
-///   end and on cancel (DESIGN.md, Memory).
+///   end and on cancel (docs/DESIGN.md, Memory).
 final class SuccessionSubscription<First: Publisher, Second: Publisher, Downstream: Subscriber>: Subscription,
     CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
 where First.Output == Downstream.Input, Second.Output == Downstream.Input {

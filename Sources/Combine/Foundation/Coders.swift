@@ -1,3 +1,5 @@
+// Built where the platform has it: the rest of the module needs neither Foundation nor Dispatch.
+#if canImport(Foundation)
 import Foundation
 
 // Foundation's coders work with `encode(encoder:)` and `decode(type:decoder:)`, as on
@@ -10,3 +12,4 @@ extension JSONDecoder: TopLevelDecoder {}
 extension PropertyListEncoder: TopLevelEncoder {}
 
 extension PropertyListDecoder: TopLevelDecoder {}
+#endif

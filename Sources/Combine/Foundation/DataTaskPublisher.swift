@@ -1,3 +1,5 @@
+// Built where the platform has it: the rest of the module needs neither Foundation nor Dispatch.
+#if canImport(Foundation) && !os(WASI)
 import CombineSynchronization
 import Foundation
 import Synchronization
@@ -235,3 +237,4 @@ extension URLError {
         }
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Built where the platform has it: the rest of the module needs neither Foundation nor Dispatch.
+#if canImport(Foundation)
 import CombineSynchronization
 import Foundation
 import Synchronization
@@ -182,3 +184,4 @@ where Downstream.Input == Notification, Downstream.Failure == Never {
         _ = downstream  // released here, outside the lock
     }
 }
+#endif

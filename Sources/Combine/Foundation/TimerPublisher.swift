@@ -1,3 +1,5 @@
+// Built where the platform has it: the rest of the module needs neither Foundation nor Dispatch.
+#if canImport(Foundation) && canImport(Dispatch)
 import CombineSynchronization
 import Foundation
 import Synchronization
@@ -252,3 +254,4 @@ where Downstream.Input == Date, Downstream.Failure == Never {
         }
     }
 }
+#endif

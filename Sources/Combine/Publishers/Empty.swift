@@ -36,6 +36,12 @@ public struct Empty<Output, Failure: Error>: Publisher, Equatable {
         }
     }
 
+    /// Returns whether two empty publishers are equal: whether they agree on finishing at once.
+    ///
+    /// - Parameters:
+    ///   - lhs: An empty publisher to compare.
+    ///   - rhs: Another empty publisher to compare.
+    /// - Returns: `true` if both have the same `completeImmediately`.
     public static func == (lhs: Empty, rhs: Empty) -> Bool {
         lhs.completeImmediately == rhs.completeImmediately
     }

@@ -29,6 +29,12 @@ public struct Fail<Output, Failure: Error>: Publisher {
 }
 
 extension Fail: Equatable where Failure: Equatable {
+    /// Returns whether two failing publishers are equal: whether their errors are equal.
+    ///
+    /// - Parameters:
+    ///   - lhs: A failing publisher to compare.
+    ///   - rhs: Another failing publisher to compare.
+    /// - Returns: `true` if both fail with equal errors.
     public static func == (lhs: Fail, rhs: Fail) -> Bool {
         lhs.error == rhs.error
     }

@@ -20,9 +20,11 @@ extension Optional {
             self.output = output
         }
 
-        @inlinable
-
         /// Attaches the specified subscriber to this publisher.
+        ///
+        /// - Parameter subscriber: The subscriber to attach; with a value it gets the value on its
+        ///   first request and then `.finished`; without one, `.finished` at once.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where Wrapped == S.Input, S.Failure == Never {
             if let output {
                 subscriber.receive(

@@ -41,6 +41,7 @@ public struct Record<Output, Failure: Error>: Publisher {
 
     /// A recorded sequence of outputs, followed by a completion value.
     public struct Recording {
+        /// The type of values the recording holds: the record's `Output`.
         public typealias Input = Output
 
         private var values: [Output]
@@ -92,6 +93,11 @@ extension Record.Recording: Codable where Output: Codable, Failure: Codable {
         case completion
     }
 
+    /// Creates a recording by decoding its outputs and its completion from `decoder`.
+    ///
+    /// - Parameter decoder: The decoder to read from; it must hold the `output` and
+    ///   `completion` keys written by `encode(to:)`.
+    /// - Throws: An error if the data is missing or can't be decoded.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -99,6 +105,11 @@ extension Record.Recording: Codable where Output: Codable, Failure: Codable {
             completion: try container.decode(Subscribers.Completion<Failure>.self, forKey: .completion))
     }
 
+    /// Encodes the recording's outputs and completion into `encoder`, under the keys `output`
+    /// and `completion`.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: An error if a value can't be encoded.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(output, forKey: .output)

@@ -31,9 +31,11 @@ extension Result {
             self.result = .failure(failure)
         }
 
-        @inlinable
-
         /// Attaches the specified subscriber to this publisher.
+        ///
+        /// - Parameter subscriber: The subscriber to attach; on success it gets the value on its
+        ///   first request and then `.finished`; on failure, the failure at once.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where Success == S.Input, Failure == S.Failure {
             switch result {
             case .success(let output):

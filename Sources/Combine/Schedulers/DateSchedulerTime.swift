@@ -1,3 +1,5 @@
+// Built where the platform has it: the rest of the module needs neither Foundation nor Dispatch.
+#if canImport(Foundation) && canImport(Dispatch)
 import Foundation
 
 /// A scheduler time that is a wall-clock `Date`, advanced by strides counted in seconds.
@@ -152,3 +154,4 @@ extension _SecondsSchedulerStride {
         Self(TimeInterval(ns) / 1_000_000_000)
     }
 }
+#endif

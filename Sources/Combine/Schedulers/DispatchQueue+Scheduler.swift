@@ -1,3 +1,5 @@
+// Built where the platform has it: the rest of the module needs neither Foundation nor Dispatch.
+#if canImport(Dispatch)
 import Dispatch
 
 extension DispatchQueue: Scheduler {
@@ -344,3 +346,4 @@ extension DispatchQueue: Scheduler {
         return AnyCancellable { timer.cancel() }
     }
 }
+#endif

@@ -43,20 +43,37 @@ public struct ImmediateScheduler: Scheduler, Sendable {
                 magnitude = value
             }
 
+            /// Returns whether the first stride is shorter than the second.
             public static func < (lhs: Stride, rhs: Stride) -> Bool { lhs.magnitude < rhs.magnitude }
+            /// Returns the sum of two strides.
             public static func + (lhs: Stride, rhs: Stride) -> Stride { Stride(lhs.magnitude + rhs.magnitude) }
+            /// Returns the difference of two strides.
             public static func - (lhs: Stride, rhs: Stride) -> Stride { Stride(lhs.magnitude - rhs.magnitude) }
+            /// Returns the product of two strides.
             public static func * (lhs: Stride, rhs: Stride) -> Stride { Stride(lhs.magnitude * rhs.magnitude) }
+            /// Adds the second stride to the first.
             public static func += (lhs: inout Stride, rhs: Stride) { lhs = lhs + rhs }
+            /// Subtracts the second stride from the first.
             public static func -= (lhs: inout Stride, rhs: Stride) { lhs = lhs - rhs }
+            /// Multiplies the first stride by the second.
             public static func *= (lhs: inout Stride, rhs: Stride) { lhs = lhs * rhs }
 
             // Time means nothing to the immediate scheduler: as Apple's, every unit converts to
             // a zero stride (`.seconds(1100) == 0`).
+            /// Returns a zero stride, whatever the number of seconds: the immediate scheduler
+            /// does not measure time.
             public static func seconds(_ s: Int) -> Stride { Stride(0) }
+            /// Returns a zero stride, whatever the number of seconds: the immediate scheduler
+            /// does not measure time.
             public static func seconds(_ s: Double) -> Stride { Stride(0) }
+            /// Returns a zero stride, whatever the number of milliseconds: the immediate
+            /// scheduler does not measure time.
             public static func milliseconds(_ ms: Int) -> Stride { Stride(0) }
+            /// Returns a zero stride, whatever the number of microseconds: the immediate
+            /// scheduler does not measure time.
             public static func microseconds(_ us: Int) -> Stride { Stride(0) }
+            /// Returns a zero stride, whatever the number of nanoseconds: the immediate
+            /// scheduler does not measure time.
             public static func nanoseconds(_ ns: Int) -> Stride { Stride(0) }
         }
 
@@ -102,6 +119,12 @@ public struct ImmediateScheduler: Scheduler, Sendable {
     /// Performs the action once, at once; the immediate scheduler ignores `date` and
     /// `interval`.
     ///
+    /// - Parameters:
+    ///   - date: The time of the first run; ignored.
+    ///   - interval: The time between runs; ignored, since the action runs only once.
+    ///   - tolerance: The allowed lateness; ignored.
+    ///   - options: Scheduler options; the immediate scheduler takes none.
+    ///   - action: The closure to run.
     /// - Returns: A cancellable with nothing left to cancel: `Subscriptions.empty`, as Apple's
     ///   (it describes itself as "Empty").
     @discardableResult

@@ -1,3 +1,5 @@
+// Built where the platform has it: the rest of the module needs neither Foundation nor Dispatch.
+#if canImport(Foundation) && canImport(Dispatch)
 import CombineSynchronization
 import Dispatch
 import Foundation
@@ -198,3 +200,4 @@ private final class DelayedOperation: Operation, Cancellable, @unchecked Sendabl
     /// The serial queue whose timers make delayed operations ready.
     private static let timing = DispatchQueue(label: "swift-combine.OperationQueue.scheduler-timing")
 }
+#endif

@@ -1,3 +1,5 @@
+// Built where the platform has it: the rest of the module needs neither Foundation nor Dispatch.
+#if canImport(Foundation) && canImport(Dispatch)
 import Foundation
 
 extension RunLoop: Scheduler {
@@ -107,3 +109,4 @@ extension RunLoop: Scheduler {
         add(timer, forMode: .default)
     }
 }
+#endif

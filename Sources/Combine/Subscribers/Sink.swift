@@ -48,12 +48,21 @@ extension Subscribers {
             completionHandler = Handler(receiveCompletion)
         }
 
+        /// A textual description of the subscriber: "Sink".
         public var description: String { "Sink" }
 
+        /// A mirror with no children.
         public var customMirror: Mirror { Mirror(self, children: [:]) }
 
+        /// The description shown in a playground: the same as `description`.
         public var playgroundDescription: Any { description }
 
+        /// Takes the subscription and requests an unlimited number of values.
+        ///
+        /// A second subscription, or one that arrives after the sink was cancelled or
+        /// completed, is cancelled at once.
+        ///
+        /// - Parameter subscription: The subscription the publisher hands over.
         public func receive(subscription: Subscription) {
             let accepted: Bool = lock.withLock {
                 guard case .awaitingSubscription = status else { return false }
@@ -67,12 +76,21 @@ extension Subscribers {
             }
         }
 
+        /// Calls `receiveValue` with the value, unless the sink has completed or been
+        /// cancelled.
+        ///
+        /// - Parameter value: The value the publisher delivers.
+        /// - Returns: `.none`: the sink asked for everything at the start.
         @inlinable
         public func receive(_ value: Input) -> Subscribers.Demand {
             lock.withLock { valueHandler }?.call(value)
             return .none
         }
 
+        /// Calls `receiveCompletion` with the completion, then releases both closures and
+        /// the subscription. Only the first completion is passed on.
+        ///
+        /// - Parameter completion: How the publisher ended: `.finished` or `.failure`.
         public func receive(completion: Subscribers.Completion<Failure>) {
             let (valueHandler, completionHandler, status) = terminate()
             completionHandler?.call(completion)
@@ -109,14 +127,25 @@ extension Subscribers {
 extension Publisher {
     /// Attaches a subscriber with closure-based behavior.
     ///
-    /// The subscriber requests an unlimited number of values. Keep the returned
-    /// `AnyCancellable`: when it is released, the subscription is cancelled.
+    /// The subscriber requests an unlimited number of values as soon as it is subscribed.
+    /// `receiveValue` runs for each value and `receiveCompletion` once at the end, each on the
+    /// thread that delivers the event; a synchronous publisher has delivered everything
+    /// before `sink` returns. Keep the returned `AnyCancellable`: when it is released, the
+    /// subscription is cancelled. After the completion or a cancel, both closures are
+    /// released, which breaks any reference cycle through what they capture.
     ///
     /// ```swift
     /// let cancellable = [1, 2].publisher.sink(
     ///     receiveCompletion: { print("done:", $0) },
     ///     receiveValue: { print($0) })
+    /// // Prints: 1, 2, then done: finished
     /// ```
+    ///
+    /// - Parameters:
+    ///   - receiveCompletion: The closure to run when the publisher finishes or fails.
+    ///   - receiveValue: The closure to run with each value.
+    /// - Returns: An `AnyCancellable` that cancels the subscription when cancelled or
+    ///   deinitialized.
     @inlinable
     public func sink(
         receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
@@ -130,6 +159,22 @@ extension Publisher {
 
 extension Publisher where Failure == Never {
     /// Attaches a subscriber with closure-based behavior to a publisher that never fails.
+    ///
+    /// The same as `sink(receiveCompletion:receiveValue:)` with nothing to do on completion:
+    /// the subscriber requests an unlimited number of values and calls `receiveValue` with
+    /// each. It is available only when `Failure` is `Never`, so that no failure goes unseen.
+    ///
+    /// ```swift
+    /// let subject = PassthroughSubject<String, Never>()
+    /// let cancellable = subject.sink { print("got", $0) }
+    /// subject.send("a")
+    /// subject.send("b")
+    /// // Prints: got a, got b
+    /// ```
+    ///
+    /// - Parameter receiveValue: The closure to run with each value.
+    /// - Returns: An `AnyCancellable` that cancels the subscription when cancelled or
+    ///   deinitialized.
     @inlinable
     public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
         sink(receiveCompletion: { _ in }, receiveValue: receiveValue)

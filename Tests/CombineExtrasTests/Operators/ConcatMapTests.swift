@@ -120,4 +120,3 @@ struct ConcatMapTests {
         #expect(subscriber.violations.isEmpty)
     }
 }
-

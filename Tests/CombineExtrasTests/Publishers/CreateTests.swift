@@ -8,7 +8,7 @@ import Testing
 struct CreateTests {
     enum MyError: Error, Equatable { case failed }
 
-    /// The `create` snippet of the team's scenarios document (SCENARIOS.md §7), as written
+    /// The `create` snippet of the team's scenarios document (docs/SCENARIOS.md §7), as written
     /// there.
     @Test func scenarioSnippetRunsAsWritten() {
         let cleanups = LockedValue(0)

@@ -3,8 +3,8 @@ import CombineTesting
 import Dispatch
 import Foundation
 import Synchronization
-import Testing
 @_exported import TestSupport
+import Testing
 
 extension TestSubscriber {
     /// This subscriber behind one that also holds `token`, for a pipeline with no closure of

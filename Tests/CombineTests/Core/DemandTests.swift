@@ -289,5 +289,3 @@ struct DemandTests {
         #expect(decoded[0].max == demand.max)
     }
 }
-
-

@@ -2,7 +2,7 @@ import Combine
 import CombineTesting
 import Testing
 
-// DESIGN's memory rule: everything a subscription retains — its subscriber included — is
+// docs/DESIGN.md, Memory: everything a subscription retains — its subscriber included — is
 // released on completion and on cancel, so a subscriber that keeps its subscription (as many
 // hand-written subscribers do, and as `TestSubscriber` does) forms no cycle with it. The
 // release catalogue proves release with `sink`, which drops its subscription itself; this

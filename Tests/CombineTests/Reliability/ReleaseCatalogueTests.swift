@@ -102,8 +102,8 @@ struct ReleaseCatalogueTests {
 
     /// A subject subscribed to a publisher and held only by the returned cancellable: the
     /// cancel drops the last reference to the subject, whose deinit cancels its upstream —
-    /// the very subscription being cancelled. (This trapped with "Recursive call to lock
-    /// Mutex" while the subject was released under the subscription's lock.)
+    /// the very subscription being cancelled. (This deadlocked — trapped, with the
+    /// earlier `Mutex` lock — while the subject was released under the subscription's lock.)
     @Test func cancellingTheOnlyHolderOfASubscribedSubject() {
         let upstream = TestPublisher<Int, Never>()
         weak var weakSubject: PassthroughSubject<Int, Never>?

@@ -2,10 +2,11 @@ import Combine
 import CombineTesting
 import Testing
 
-// DESIGN's lock rule covers what a pipeline lets go of: a value it drops or replaces may be a
-// user object whose deinit calls back into the pipeline (cancels, reads the subject's value).
-// Released while the pipeline holds its non-recursive lock, that call would take the lock
-// again and trap ("Recursive call to lock Mutex"); released after it, the call just runs.
+// The lock rule (docs/DESIGN.md, Locks) covers what a pipeline lets go of: a value it drops
+// or replaces may be a user object whose deinit calls back into the pipeline (cancels, reads
+// the subject's value). Released while the pipeline holds its non-recursive lock, that call
+// would take the lock again and wait on itself forever; released after it, the
+// call just runs.
 
 /// Runs an action from the deinit of each value it made, counting the calls.
 private final class DeinitHook: @unchecked Sendable {
@@ -60,41 +61,45 @@ struct ValuesReleasedOutsideTheLockTests {
         switch scenario {
         case .bufferDroppingTheOldest:
             Self.send(
-                hook, failing: Never.self, through: { $0.buffer(size: 1, prefetch: .keepFull, whenFull: .dropOldest) }
-            ) {
-                $0.send(hook.value())  // full: the first is dropped
-            }
+                hook, failing: Never.self, through: { $0.buffer(size: 1, prefetch: .keepFull, whenFull: .dropOldest) },
+                then: {
+                    $0.send(hook.value())  // full: the first is dropped
+                })
         case .bufferFailing:
             let subscriber = Self.send(
                 hook, failing: CoreTestError.self,
-                through: { $0.buffer(size: 4, prefetch: .keepFull, whenFull: .dropNewest) }
-            ) {
-                $0.send(completion: .failure(failure))  // overtakes the queued value
-            }
+                through: { $0.buffer(size: 4, prefetch: .keepFull, whenFull: .dropNewest) },
+                then: {
+                    $0.send(completion: .failure(failure))  // overtakes the queued value
+                })
             #expect(subscriber.completion == .failure(failure))
         case .mergeFailing:
             let subscriber = Self.send(
-                hook, failing: CoreTestError.self, through: { $0.merge(with: Empty(completeImmediately: false)) }
-            ) {
-                $0.send(completion: .failure(failure))  // overtakes the queued value
-            }
+                hook, failing: CoreTestError.self, through: { $0.merge(with: Empty(completeImmediately: false)) },
+                then: {
+                    $0.send(completion: .failure(failure))  // overtakes the queued value
+                })
             #expect(subscriber.completion == .failure(failure))
         case .combineLatestReplacing:
             let other = PassthroughSubject<Int, Never>()
-            Self.send(hook, failing: Never.self, through: { $0.combineLatest(other) }) {
-                $0.send(hook.value())  // replaces the latest
-            }
+            Self.send(
+                hook, failing: Never.self, through: { $0.combineLatest(other) },
+                then: {
+                    $0.send(hook.value())  // replaces the latest
+                })
         case .debounceReplacing:
-            Self.send(hook, failing: Never.self, through: { $0.debounce(for: .seconds(1), scheduler: scheduler) }) {
-                $0.send(hook.value())  // the first is superseded before its due time
-            }
+            Self.send(
+                hook, failing: Never.self, through: { $0.debounce(for: .seconds(1), scheduler: scheduler) },
+                then: {
+                    $0.send(hook.value())  // the first is superseded before its due time
+                })
         case .throttleReplacing:
             Self.send(
                 hook, failing: Never.self, demand: .unlimited,
-                through: { $0.throttle(for: .seconds(1), scheduler: scheduler, latest: true) }
-            ) {
-                $0.send(hook.value())  // replaces the first, still waiting for the scheduler
-            }
+                through: { $0.throttle(for: .seconds(1), scheduler: scheduler, latest: true) },
+                then: {
+                    $0.send(hook.value())  // replaces the first, still waiting for the scheduler
+                })
         case .currentValueSubjectReplacing:
             let subject = CurrentValueSubject<Value, Never>(hook.value())
             hook.onRelease { [weak subject] in _ = subject?.value }

@@ -8,7 +8,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// The team's scenarios document (SCENARIOS.md §5), the live search, as a test:
+/// The team's scenarios document (docs/SCENARIOS.md §5), the live search, as a test:
 /// `@Published` input, `throttle`, a `URLSession` request per query against a local server,
 /// `switchToLatest` cancelling the request in flight, `tryMap` on the status,
 /// `replaceError`, `receive(on:)`, and a `PassthroughSubject` reporting network activity.

@@ -4,7 +4,7 @@ import Dispatch
 import Foundation
 import Testing
 
-/// The team's scenarios document (SCENARIOS.md), as tests: each builds the program the way
+/// The team's scenarios document (docs/SCENARIOS.md), as tests: each builds the program the way
 /// an Apple developer writes it and checks what it does.
 @Suite("Scenarios")
 struct ScenarioTests {

@@ -4,7 +4,7 @@ import Dispatch
 import Foundation
 import Testing
 
-/// The team's scenarios document (SCENARIOS.md §3 and the throttle part of §5), on virtual
+/// The team's scenarios document (docs/SCENARIOS.md §3 and the throttle part of §5), on virtual
 /// time.
 @Suite("Scenarios §3 and §5: time")
 struct TimeScenarioTests {

@@ -1,7 +1,7 @@
 import Combine
 import Foundation
-import Testing
 @_exported import TestSupport
+import Testing
 
 /// The failure type of the core behaviour tests: hashable and codable, so completions
 /// carrying it can be compared and round-tripped.

@@ -124,7 +124,7 @@ private final class ReleaseTap<Downstream: Subscriber>: Subscriber, Subscription
 /// A hand-written subscriber that keeps its subscription and cancels it from its `deinit`, as
 /// one owning its subscription may. Held only by its pipeline, it goes when the pipeline lets
 /// go of it: a subscription that does so while holding its own lock receives that cancel
-/// re-entrantly and traps ("Recursive call to lock Mutex").
+/// re-entrantly and waits on itself forever (the lock is not recursive).
 final class CancelsOnDeinit<Input, Failure: Error>: Subscriber, @unchecked Sendable {
     private let subscription = LockedValue<Subscription?>(nil)
     private let demand: Subscribers.Demand

@@ -74,4 +74,3 @@ enum Stress {
         #expect(done.wait(timeout: .now() + patience) == .success, sourceLocation: sourceLocation)
     }
 }
-

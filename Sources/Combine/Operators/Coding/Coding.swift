@@ -38,9 +38,8 @@ extension Publishers {
             self.encoder = encoder
         }
 
-        @inlinable
-
         /// Attaches the specified subscriber to this publisher.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where Coder.Output == S.Input, S.Failure == any Error {
             let encoder = self.encoder
             upstream.subscribe(
@@ -72,9 +71,8 @@ extension Publishers {
             self.decoder = decoder
         }
 
-        @inlinable
-
         /// Attaches the specified subscriber to this publisher.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, S.Failure == any Error {
             let decoder = self.decoder
             upstream.subscribe(
@@ -88,22 +86,59 @@ extension Publishers {
 }
 
 extension Publisher where Output: Encodable {
-    /// Encodes the output from upstream using a specified encoder.
+    /// Encodes each element from the upstream publisher with the given encoder.
+    ///
+    /// Each element is handed to the encoder's `encode(_:)`, and what it produces (`Data` for
+    /// `JSONEncoder`) is published in the element's place. When encoding throws, the upstream
+    /// is cancelled and the thrown error is sent as the failure; an upstream failure is passed
+    /// on unchanged, as `any Error`. The subscriber's requests go straight upstream: one
+    /// element per encoded value asked for.
     ///
     /// ```swift
-    /// Just(trick).encode(encoder: JSONEncoder())   // a publisher of Data
+    /// struct Trick: Codable { let name: String }
+    ///
+    /// let cancellable = Just(Trick(name: "Pledge"))
+    ///     .encode(encoder: JSONEncoder())
+    ///     .map { String(decoding: $0, as: UTF8.self) }
+    ///     .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+    /// // Prints: {"name":"Pledge"}
+    /// //         finished
     /// ```
+    ///
+    /// - Parameter encoder: The encoder to use, such as `JSONEncoder` or `PropertyListEncoder`
+    ///   (any type conforming to `TopLevelEncoder`).
+    /// - Returns: A `Publishers.Encode` publisher that publishes the encoder's output for each
+    ///   upstream element and fails with `any Error`.
     public func encode<Coder: TopLevelEncoder>(encoder: Coder) -> Publishers.Encode<Self, Coder> {
         Publishers.Encode(upstream: self, encoder: encoder)
     }
 }
 
 extension Publisher {
-    /// Decodes the output from the upstream using a specified decoder.
+    /// Decodes each element from the upstream publisher into a value of the given type.
+    ///
+    /// Each element (`Data` for `JSONDecoder`) is handed to the decoder's `decode(_:from:)`,
+    /// and the decoded value is published in its place. When decoding throws (malformed input,
+    /// a missing key, a type mismatch), the upstream is cancelled and the thrown error is sent
+    /// as the failure; an upstream failure is passed on unchanged, as `any Error`. The
+    /// subscriber's requests go straight upstream.
     ///
     /// ```swift
-    /// Just(data).decode(type: MagicTrick.self, decoder: JSONDecoder())
+    /// struct Trick: Codable { let name: String }
+    ///
+    /// let cancellable = Just(Data(#"{"name":"Pledge"}"#.utf8))
+    ///     .decode(type: Trick.self, decoder: JSONDecoder())
+    ///     .sink(receiveCompletion: { print($0) }, receiveValue: { print($0.name) })
+    /// // Prints: Pledge
+    /// //         finished
     /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The `Decodable` type to decode each element into.
+    ///   - decoder: The decoder to use, such as `JSONDecoder` or `PropertyListDecoder` (any type
+    ///     conforming to `TopLevelDecoder` whose `Input` is this publisher's `Output`).
+    /// - Returns: A `Publishers.Decode` publisher that publishes the decoded values and fails
+    ///   with `any Error`.
     public func decode<Item: Decodable, Coder: TopLevelDecoder>(
         type: Item.Type, decoder: Coder
     ) -> Publishers.Decode<Self, Item, Coder> where Output == Coder.Input {

@@ -111,15 +111,62 @@ extension Publisher {
     /// Subscribes to an additional publisher and publishes a tuple upon receiving output
     /// from either publisher.
     ///
+    /// Nothing is published until both publishers have published at least once; from then
+    /// on, every value from either one publishes a tuple of the latest value of each. A
+    /// publisher that has finished keeps contributing its last value.
+    ///
     /// ```swift
-    /// $password.combineLatest($passwordAgain).map { $0 == $1 }
+    /// let numbers = PassthroughSubject<Int, Never>()
+    /// let letters = PassthroughSubject<String, Never>()
+    /// let cancellable = numbers.combineLatest(letters)
+    ///     .sink { print($0) }
+    /// numbers.send(1)     // nothing yet: letters has not published
+    /// letters.send("a")   // Prints: (1, "a")
+    /// numbers.send(2)     // Prints: (2, "a")
+    /// letters.send("b")   // Prints: (2, "b")
     /// ```
+    ///
+    /// A typical use is validating a form, as in
+    /// `$password.combineLatest($passwordAgain).map { $0 == $1 }`.
+    ///
+    /// Each request of the subscriber is passed on to both publishers. Tuples made while the
+    /// subscriber has no outstanding demand wait in a queue, in order, until it asks for
+    /// more. The result finishes when both publishers have finished (after the queued
+    /// tuples), and fails as soon as either fails, cancelling the other and dropping the
+    /// queued tuples.
+    ///
+    /// - Parameter other: Another publisher to combine with this one.
+    /// - Returns: A ``Publishers/CombineLatest`` publisher that publishes tuples of the latest
+    ///   value of each publisher.
     public func combineLatest<P: Publisher>(_ other: P) -> Publishers.CombineLatest<Self, P>
     where Failure == P.Failure {
         Publishers.CombineLatest(self, other)
     }
 
     /// Subscribes to an additional publisher and invokes a closure upon receiving output from either publisher.
+    ///
+    /// Works like `combineLatest(_:)`, then maps each tuple of latest values through
+    /// `transform`: nothing is published until both publishers have published, and each
+    /// later value from either one calls `transform` with the latest value of each.
+    ///
+    /// ```swift
+    /// let width = PassthroughSubject<Int, Never>()
+    /// let height = PassthroughSubject<Int, Never>()
+    /// let cancellable = width.combineLatest(height) { $0 * $1 }
+    ///     .sink { print($0) }
+    /// width.send(2)    // nothing yet
+    /// height.send(3)   // Prints: 6
+    /// width.send(4)    // Prints: 12
+    /// ```
+    ///
+    /// Demand, completion and failure are those of `combineLatest(_:)`.
+    ///
+    /// - Parameters:
+    ///   - other: Another publisher to combine with this one.
+    ///   - transform: A closure that receives the latest value of each publisher and returns
+    ///     the value to publish.
+    /// - Returns: A ``Publishers/Map`` over a ``Publishers/CombineLatest``, publishing the
+    ///   results of `transform`.
     public func combineLatest<P: Publisher, T>(
         _ other: P, _ transform: @escaping (Output, P.Output) -> T
     ) -> Publishers.Map<Publishers.CombineLatest<Self, P>, T> where Failure == P.Failure {
@@ -127,6 +174,30 @@ extension Publisher {
     }
 
     /// Subscribes to two additional publishers and publishes a tuple upon receiving output from any of the publishers.
+    ///
+    /// Nothing is published until all three publishers have published at least once; from
+    /// then on, every value from any of them publishes a tuple of the latest value of each.
+    ///
+    /// ```swift
+    /// let a = PassthroughSubject<Int, Never>()
+    /// let b = PassthroughSubject<Int, Never>()
+    /// let c = PassthroughSubject<Int, Never>()
+    /// let cancellable = a.combineLatest(b, c).sink { print($0) }
+    /// a.send(1)
+    /// b.send(2)
+    /// c.send(3)    // Prints: (1, 2, 3)
+    /// b.send(20)   // Prints: (1, 20, 3)
+    /// ```
+    ///
+    /// Each request of the subscriber is passed on to every publisher; tuples made without
+    /// outstanding demand wait in a queue. The result finishes when all publishers have
+    /// finished, and fails as soon as any of them fails, cancelling the others.
+    ///
+    /// - Parameters:
+    ///   - publisher1: A second publisher to combine with this one.
+    ///   - publisher2: A third publisher to combine with this one.
+    /// - Returns: A ``Publishers/CombineLatest3`` publisher that publishes tuples of the
+    ///   latest value of each publisher.
     public func combineLatest<P: Publisher, Q: Publisher>(
         _ publisher1: P, _ publisher2: Q
     ) -> Publishers.CombineLatest3<Self, P, Q> where Failure == P.Failure, P.Failure == Q.Failure {
@@ -134,6 +205,30 @@ extension Publisher {
     }
 
     /// Subscribes to two additional publishers and invokes a closure upon receiving output from any of the publishers.
+    ///
+    /// Works like `combineLatest(_:_:)`, then maps each tuple of latest values through
+    /// `transform`.
+    ///
+    /// ```swift
+    /// let a = PassthroughSubject<Int, Never>()
+    /// let b = PassthroughSubject<Int, Never>()
+    /// let c = PassthroughSubject<Int, Never>()
+    /// let cancellable = a.combineLatest(b, c) { $0 + $1 + $2 }.sink { print($0) }
+    /// a.send(1)
+    /// b.send(2)
+    /// c.send(3)    // Prints: 6
+    /// b.send(20)   // Prints: 24
+    /// ```
+    ///
+    /// Demand, completion and failure are those of `combineLatest(_:_:)`.
+    ///
+    /// - Parameters:
+    ///   - publisher1: A second publisher to combine with this one.
+    ///   - publisher2: A third publisher to combine with this one.
+    ///   - transform: A closure that receives the latest value of each publisher and returns
+    ///     the value to publish.
+    /// - Returns: A ``Publishers/Map`` over a ``Publishers/CombineLatest3``, publishing the
+    ///   results of `transform`.
     public func combineLatest<P: Publisher, Q: Publisher, T>(
         _ publisher1: P, _ publisher2: Q, _ transform: @escaping (Output, P.Output, Q.Output) -> T
     ) -> Publishers.Map<Publishers.CombineLatest3<Self, P, Q>, T> where Failure == P.Failure, P.Failure == Q.Failure {
@@ -142,6 +237,33 @@ extension Publisher {
 
     /// Subscribes to three additional publishers and publishes a tuple upon receiving output
     /// from any of the publishers.
+    ///
+    /// Nothing is published until all four publishers have published at least once; from
+    /// then on, every value from any of them publishes a tuple of the latest value of each.
+    ///
+    /// ```swift
+    /// let a = PassthroughSubject<Int, Never>()
+    /// let b = PassthroughSubject<String, Never>()
+    /// let c = PassthroughSubject<Bool, Never>()
+    /// let d = PassthroughSubject<Double, Never>()
+    /// let cancellable = a.combineLatest(b, c, d).sink { print($0) }
+    /// a.send(1)
+    /// b.send("x")
+    /// c.send(true)
+    /// d.send(0.5)   // Prints: (1, "x", true, 0.5)
+    /// a.send(2)     // Prints: (2, "x", true, 0.5)
+    /// ```
+    ///
+    /// Each request of the subscriber is passed on to every publisher; tuples made without
+    /// outstanding demand wait in a queue. The result finishes when all publishers have
+    /// finished, and fails as soon as any of them fails, cancelling the others.
+    ///
+    /// - Parameters:
+    ///   - publisher1: A second publisher to combine with this one.
+    ///   - publisher2: A third publisher to combine with this one.
+    ///   - publisher3: A fourth publisher to combine with this one.
+    /// - Returns: A ``Publishers/CombineLatest4`` publisher that publishes tuples of the
+    ///   latest value of each publisher.
     public func combineLatest<P: Publisher, Q: Publisher, R: Publisher>(
         _ publisher1: P, _ publisher2: Q, _ publisher3: R
     ) -> Publishers.CombineLatest4<Self, P, Q, R>
@@ -150,6 +272,33 @@ extension Publisher {
     }
 
     /// Subscribes to three additional publishers and invokes a closure upon receiving output from any of the publishers.
+    ///
+    /// Works like `combineLatest(_:_:_:)`, then maps each tuple of latest values through
+    /// `transform`.
+    ///
+    /// ```swift
+    /// let a = PassthroughSubject<Int, Never>()
+    /// let b = PassthroughSubject<Int, Never>()
+    /// let c = PassthroughSubject<Int, Never>()
+    /// let d = PassthroughSubject<Int, Never>()
+    /// let cancellable = a.combineLatest(b, c, d) { $0 + $1 + $2 + $3 }.sink { print($0) }
+    /// a.send(1)
+    /// b.send(2)
+    /// c.send(3)
+    /// d.send(4)    // Prints: 10
+    /// a.send(10)   // Prints: 19
+    /// ```
+    ///
+    /// Demand, completion and failure are those of `combineLatest(_:_:_:)`.
+    ///
+    /// - Parameters:
+    ///   - publisher1: A second publisher to combine with this one.
+    ///   - publisher2: A third publisher to combine with this one.
+    ///   - publisher3: A fourth publisher to combine with this one.
+    ///   - transform: A closure that receives the latest value of each publisher and returns
+    ///     the value to publish.
+    /// - Returns: A ``Publishers/Map`` over a ``Publishers/CombineLatest4``, publishing the
+    ///   results of `transform`.
     public func combineLatest<P: Publisher, Q: Publisher, R: Publisher, T>(
         _ publisher1: P, _ publisher2: Q, _ publisher3: R,
         _ transform: @escaping (Output, P.Output, Q.Output, R.Output) -> T

@@ -46,9 +46,31 @@ extension Publisher {
     /// Combines elements from this publisher with those from another publisher, delivering
     /// an interleaved sequence of elements.
     ///
+    /// Values from either publisher are published in the order they arrive, for instance
+    /// `taps.merge(with: keyPresses)` to handle two kinds of input in one place. Both
+    /// publishers must have the same `Output` and `Failure` types.
+    ///
     /// ```swift
-    /// taps.merge(with: keyPresses).sink { handle($0) }
+    /// let typed = PassthroughSubject<String, Never>()
+    /// let pasted = CurrentValueSubject<String, Never>("draft")
+    /// let cancellable = typed.merge(with: pasted).sink { print($0) }
+    /// // Prints: draft (pasted's current value)
+    /// typed.send("a")    // Prints: a
+    /// pasted.send("b")   // Prints: b
     /// ```
+    ///
+    /// Each request of the subscriber is passed on to both publishers, so together they may
+    /// send more than was asked; values beyond the subscriber's outstanding demand wait in a
+    /// queue, in order. The result finishes when both publishers have finished (after the
+    /// queued values), and fails as soon as either fails, cancelling the other and dropping
+    /// the queued values.
+    ///
+    /// For an `other` of the same type as this publisher, the `merge(with:)` overload that
+    /// returns ``Publishers/MergeMany`` is chosen instead; it behaves the same.
+    ///
+    /// - Parameter other: Another publisher whose values are interleaved with this one's.
+    /// - Returns: A ``Publishers/Merge`` publisher that publishes the values of both
+    ///   publishers.
     public func merge<P: Publisher>(with other: P) -> Publishers.Merge<Self, P>
     where Failure == P.Failure, Output == P.Output {
         Publishers.Merge(self, other)

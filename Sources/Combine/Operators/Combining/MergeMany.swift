@@ -33,6 +33,10 @@ extension Publishers {
         }
 
         /// Adds one more publisher to merge.
+        ///
+        /// - Parameter other: Another publisher of the same type to merge.
+        /// - Returns: A ``Publishers/MergeMany`` publisher over this publisher's upstreams
+        ///   followed by `other`.
         public func merge(with other: Upstream) -> Publishers.MergeMany<Upstream> {
             Publishers.MergeMany(publishers + [other])
         }
@@ -44,6 +48,26 @@ extension Publishers.MergeMany: Equatable where Upstream: Equatable {}
 extension Publisher {
     /// Combines elements from this publisher with those from another publisher of the same
     /// type, delivering an interleaved sequence of elements.
+    ///
+    /// Values from either publisher are published in the order they arrive. This publisher
+    /// is subscribed first, then `other`.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2].publisher
+    ///     .merge(with: [3, 4].publisher)
+    ///     .sink { print($0) }
+    /// // Prints: 1, 2, 3, 4
+    /// ```
+    ///
+    /// Each request of the subscriber is passed on to both publishers; values beyond its
+    /// outstanding demand wait in a queue. The result finishes when both publishers have
+    /// finished, and fails as soon as either fails, cancelling the other. Call
+    /// `merge(with:)` on the result to add more publishers of the same type.
+    ///
+    /// - Parameter other: Another publisher of the same type whose values are interleaved
+    ///   with this one's.
+    /// - Returns: A ``Publishers/MergeMany`` publisher that publishes the values of both
+    ///   publishers.
     public func merge(with other: Self) -> Publishers.MergeMany<Self> {
         Publishers.MergeMany(self, other)
     }

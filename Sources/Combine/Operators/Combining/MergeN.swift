@@ -303,18 +303,35 @@ where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: E
 
 extension Publishers.Merge {
     /// Adds 1 more publisher to merge.
+    ///
+    /// - Parameter z: Another publisher to merge.
+    /// - Returns: A ``Publishers/Merge3`` publisher over this publisher's upstreams and the
+    ///   added one.
     public func merge<Z: Publisher>(with z: Z) -> Publishers.Merge3<A, B, Z>
     where B.Failure == Z.Failure, B.Output == Z.Output {
         Publishers.Merge3(a, b, z)
     }
 
     /// Adds 2 more publishers to merge.
+    ///
+    /// - Parameters:
+    ///   - z: The first publisher to add.
+    ///   - y: The second publisher to add.
+    /// - Returns: A ``Publishers/Merge4`` publisher over this publisher's upstreams and the
+    ///   added ones.
     public func merge<Z: Publisher, Y: Publisher>(with z: Z, _ y: Y) -> Publishers.Merge4<A, B, Z, Y>
     where B.Failure == Z.Failure, B.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output {
         Publishers.Merge4(a, b, z, y)
     }
 
     /// Adds 3 more publishers to merge.
+    ///
+    /// - Parameters:
+    ///   - z: The first publisher to add.
+    ///   - y: The second publisher to add.
+    ///   - x: The third publisher to add.
+    /// - Returns: A ``Publishers/Merge5`` publisher over this publisher's upstreams and the
+    ///   added ones.
     public func merge<Z: Publisher, Y: Publisher, X: Publisher>(with z: Z, _ y: Y, _ x: X)
         -> Publishers.Merge5<A, B, Z, Y, X>
     where
@@ -325,6 +342,14 @@ extension Publishers.Merge {
     }
 
     /// Adds 4 more publishers to merge.
+    ///
+    /// - Parameters:
+    ///   - z: The first publisher to add.
+    ///   - y: The second publisher to add.
+    ///   - x: The third publisher to add.
+    ///   - w: The fourth publisher to add.
+    /// - Returns: A ``Publishers/Merge6`` publisher over this publisher's upstreams and the
+    ///   added ones.
     public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher>(with z: Z, _ y: Y, _ x: X, _ w: W)
         -> Publishers.Merge6<A, B, Z, Y, X, W>
     where
@@ -335,6 +360,15 @@ extension Publishers.Merge {
     }
 
     /// Adds 5 more publishers to merge.
+    ///
+    /// - Parameters:
+    ///   - z: The first publisher to add.
+    ///   - y: The second publisher to add.
+    ///   - x: The third publisher to add.
+    ///   - w: The fourth publisher to add.
+    ///   - v: The fifth publisher to add.
+    /// - Returns: A ``Publishers/Merge7`` publisher over this publisher's upstreams and the
+    ///   added ones.
     public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher, V: Publisher>(
         with z: Z, _ y: Y, _ x: X, _ w: W, _ v: V
     ) -> Publishers.Merge7<A, B, Z, Y, X, W, V>
@@ -347,6 +381,16 @@ extension Publishers.Merge {
     }
 
     /// Adds 6 more publishers to merge.
+    ///
+    /// - Parameters:
+    ///   - z: The first publisher to add.
+    ///   - y: The second publisher to add.
+    ///   - x: The third publisher to add.
+    ///   - w: The fourth publisher to add.
+    ///   - v: The fifth publisher to add.
+    ///   - u: The sixth publisher to add.
+    /// - Returns: A ``Publishers/Merge8`` publisher over this publisher's upstreams and the
+    ///   added ones.
     public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher, V: Publisher, U: Publisher>(
         with z: Z, _ y: Y, _ x: X, _ w: W, _ v: V, _ u: U
     ) -> Publishers.Merge8<A, B, Z, Y, X, W, V, U>
@@ -361,18 +405,35 @@ extension Publishers.Merge {
 
 extension Publishers.Merge3 {
     /// Adds 1 more publisher to merge.
+    ///
+    /// - Parameter z: Another publisher to merge.
+    /// - Returns: A ``Publishers/Merge4`` publisher over this publisher's upstreams and the
+    ///   added one.
     public func merge<Z: Publisher>(with z: Z) -> Publishers.Merge4<A, B, C, Z>
     where C.Failure == Z.Failure, C.Output == Z.Output {
         Publishers.Merge4(a, b, c, z)
     }
 
     /// Adds 2 more publishers to merge.
+    ///
+    /// - Parameters:
+    ///   - z: The first publisher to add.
+    ///   - y: The second publisher to add.
+    /// - Returns: A ``Publishers/Merge5`` publisher over this publisher's upstreams and the
+    ///   added ones.
     public func merge<Z: Publisher, Y: Publisher>(with z: Z, _ y: Y) -> Publishers.Merge5<A, B, C, Z, Y>
     where C.Failure == Z.Failure, C.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output {
         Publishers.Merge5(a, b, c, z, y)
     }
 
     /// Adds 3 more publishers to merge.
+    ///
+    /// - Parameters:
+    ///   - z: The first publisher to add.
+    ///   - y: The second publisher to add.
+    ///   - x: The third publisher to add.
+    /// - Returns: A ``Publishers/Merge6`` publisher over this publisher's upstreams and the
+    ///   added ones.
     public func merge<Z: Publisher, Y: Publisher, X: Publisher>(with z: Z, _ y: Y, _ x: X)
         -> Publishers.Merge6<A, B, C, Z, Y, X>
     where
@@ -383,6 +444,14 @@ extension Publishers.Merge3 {
     }
 
     /// Adds 4 more publishers to merge.
+    ///
+    /// - Parameters:
+    ///   - z: The first publisher to add.
+    ///   - y: The second publisher to add.
+    ///   - x: The third publisher to add.
+    ///   - w: The fourth publisher to add.
+    /// - Returns: A ``Publishers/Merge7`` publisher over this publisher's upstreams and the
+    ///   added ones.
     public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher>(with z: Z, _ y: Y, _ x: X, _ w: W)
         -> Publishers.Merge7<A, B, C, Z, Y, X, W>
     where
@@ -393,6 +462,15 @@ extension Publishers.Merge3 {
     }
 
     /// Adds 5 more publishers to merge.
+    ///
+    /// - Parameters:
+    ///   - z: The first publisher to add.
+    ///   - y: The second publisher to add.
+    ///   - x: The third publisher to add.
+    ///   - w: The fourth publisher to add.
+    ///   - v: The fifth publisher to add.
+    /// - Returns: A ``Publishers/Merge8`` publisher over this publisher's upstreams and the
+    ///   added ones.
     public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher, V: Publisher>(
         with z: Z, _ y: Y, _ x: X, _ w: W, _ v: V
     ) -> Publishers.Merge8<A, B, C, Z, Y, X, W, V>
@@ -407,18 +485,35 @@ extension Publishers.Merge3 {
 
 extension Publishers.Merge4 {
     /// Adds 1 more publisher to merge.
+    ///
+    /// - Parameter z: Another publisher to merge.
+    /// - Returns: A ``Publishers/Merge5`` publisher over this publisher's upstreams and the
+    ///   added one.
     public func merge<Z: Publisher>(with z: Z) -> Publishers.Merge5<A, B, C, D, Z>
     where D.Failure == Z.Failure, D.Output == Z.Output {
         Publishers.Merge5(a, b, c, d, z)
     }
 
     /// Adds 2 more publishers to merge.
+    ///
+    /// - Parameters:
+    ///   - z: The first publisher to add.
+    ///   - y: The second publisher to add.
+    /// - Returns: A ``Publishers/Merge6`` publisher over this publisher's upstreams and the
+    ///   added ones.
     public func merge<Z: Publisher, Y: Publisher>(with z: Z, _ y: Y) -> Publishers.Merge6<A, B, C, D, Z, Y>
     where D.Failure == Z.Failure, D.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output {
         Publishers.Merge6(a, b, c, d, z, y)
     }
 
     /// Adds 3 more publishers to merge.
+    ///
+    /// - Parameters:
+    ///   - z: The first publisher to add.
+    ///   - y: The second publisher to add.
+    ///   - x: The third publisher to add.
+    /// - Returns: A ``Publishers/Merge7`` publisher over this publisher's upstreams and the
+    ///   added ones.
     public func merge<Z: Publisher, Y: Publisher, X: Publisher>(with z: Z, _ y: Y, _ x: X)
         -> Publishers.Merge7<A, B, C, D, Z, Y, X>
     where
@@ -429,6 +524,14 @@ extension Publishers.Merge4 {
     }
 
     /// Adds 4 more publishers to merge.
+    ///
+    /// - Parameters:
+    ///   - z: The first publisher to add.
+    ///   - y: The second publisher to add.
+    ///   - x: The third publisher to add.
+    ///   - w: The fourth publisher to add.
+    /// - Returns: A ``Publishers/Merge8`` publisher over this publisher's upstreams and the
+    ///   added ones.
     public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher>(with z: Z, _ y: Y, _ x: X, _ w: W)
         -> Publishers.Merge8<A, B, C, D, Z, Y, X, W>
     where
@@ -441,18 +544,35 @@ extension Publishers.Merge4 {
 
 extension Publishers.Merge5 {
     /// Adds 1 more publisher to merge.
+    ///
+    /// - Parameter z: Another publisher to merge.
+    /// - Returns: A ``Publishers/Merge6`` publisher over this publisher's upstreams and the
+    ///   added one.
     public func merge<Z: Publisher>(with z: Z) -> Publishers.Merge6<A, B, C, D, E, Z>
     where E.Failure == Z.Failure, E.Output == Z.Output {
         Publishers.Merge6(a, b, c, d, e, z)
     }
 
     /// Adds 2 more publishers to merge.
+    ///
+    /// - Parameters:
+    ///   - z: The first publisher to add.
+    ///   - y: The second publisher to add.
+    /// - Returns: A ``Publishers/Merge7`` publisher over this publisher's upstreams and the
+    ///   added ones.
     public func merge<Z: Publisher, Y: Publisher>(with z: Z, _ y: Y) -> Publishers.Merge7<A, B, C, D, E, Z, Y>
     where E.Failure == Z.Failure, E.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output {
         Publishers.Merge7(a, b, c, d, e, z, y)
     }
 
     /// Adds 3 more publishers to merge.
+    ///
+    /// - Parameters:
+    ///   - z: The first publisher to add.
+    ///   - y: The second publisher to add.
+    ///   - x: The third publisher to add.
+    /// - Returns: A ``Publishers/Merge8`` publisher over this publisher's upstreams and the
+    ///   added ones.
     public func merge<Z: Publisher, Y: Publisher, X: Publisher>(with z: Z, _ y: Y, _ x: X)
         -> Publishers.Merge8<A, B, C, D, E, Z, Y, X>
     where
@@ -465,12 +585,22 @@ extension Publishers.Merge5 {
 
 extension Publishers.Merge6 {
     /// Adds 1 more publisher to merge.
+    ///
+    /// - Parameter z: Another publisher to merge.
+    /// - Returns: A ``Publishers/Merge7`` publisher over this publisher's upstreams and the
+    ///   added one.
     public func merge<Z: Publisher>(with z: Z) -> Publishers.Merge7<A, B, C, D, E, F, Z>
     where F.Failure == Z.Failure, F.Output == Z.Output {
         Publishers.Merge7(a, b, c, d, e, f, z)
     }
 
     /// Adds 2 more publishers to merge.
+    ///
+    /// - Parameters:
+    ///   - z: The first publisher to add.
+    ///   - y: The second publisher to add.
+    /// - Returns: A ``Publishers/Merge8`` publisher over this publisher's upstreams and the
+    ///   added ones.
     public func merge<Z: Publisher, Y: Publisher>(with z: Z, _ y: Y) -> Publishers.Merge8<A, B, C, D, E, F, Z, Y>
     where F.Failure == Z.Failure, F.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output {
         Publishers.Merge8(a, b, c, d, e, f, z, y)
@@ -479,6 +609,10 @@ extension Publishers.Merge6 {
 
 extension Publishers.Merge7 {
     /// Adds 1 more publisher to merge.
+    ///
+    /// - Parameter z: Another publisher to merge.
+    /// - Returns: A ``Publishers/Merge8`` publisher over this publisher's upstreams and the
+    ///   added one.
     public func merge<Z: Publisher>(with z: Z) -> Publishers.Merge8<A, B, C, D, E, F, G, Z>
     where G.Failure == Z.Failure, G.Output == Z.Output {
         Publishers.Merge8(a, b, c, d, e, f, g, z)
@@ -488,6 +622,27 @@ extension Publishers.Merge7 {
 extension Publisher {
     /// Combines elements from this publisher with those from 2 other publishers, delivering
     /// an interleaved sequence of elements.
+    ///
+    /// Values from any of the three publishers are published in the order they arrive; the
+    /// publishers are subscribed in argument order, this one first. All of them must have
+    /// the same `Output` and `Failure` types.
+    ///
+    /// ```swift
+    /// let cancellable = [1].publisher
+    ///     .merge(with: [2].publisher, [3].publisher)
+    ///     .sink { print($0) }
+    /// // Prints: 1, 2, 3
+    /// ```
+    ///
+    /// Each request of the subscriber is passed on to every publisher; values beyond its
+    /// outstanding demand wait in a queue. The result finishes when all publishers have
+    /// finished, and fails as soon as any of them fails, cancelling the others.
+    ///
+    /// - Parameters:
+    ///   - b: The second publisher to merge.
+    ///   - c: The third publisher to merge.
+    /// - Returns: A ``Publishers/Merge3`` publisher that publishes the values of
+    ///   all three publishers.
     public func merge<B: Publisher, C: Publisher>(with b: B, _ c: C) -> Publishers.Merge3<Self, B, C>
     where Failure == B.Failure, Output == B.Output, B.Failure == C.Failure, B.Output == C.Output {
         Publishers.Merge3(self, b, c)
@@ -495,6 +650,28 @@ extension Publisher {
 
     /// Combines elements from this publisher with those from 3 other publishers, delivering
     /// an interleaved sequence of elements.
+    ///
+    /// Values from any of the four publishers are published in the order they arrive; the
+    /// publishers are subscribed in argument order, this one first. All of them must have
+    /// the same `Output` and `Failure` types.
+    ///
+    /// ```swift
+    /// let cancellable = [1].publisher
+    ///     .merge(with: [2].publisher, [3].publisher, [4].publisher)
+    ///     .sink { print($0) }
+    /// // Prints: 1, 2, 3, 4
+    /// ```
+    ///
+    /// Each request of the subscriber is passed on to every publisher; values beyond its
+    /// outstanding demand wait in a queue. The result finishes when all publishers have
+    /// finished, and fails as soon as any of them fails, cancelling the others.
+    ///
+    /// - Parameters:
+    ///   - b: The second publisher to merge.
+    ///   - c: The third publisher to merge.
+    ///   - d: The fourth publisher to merge.
+    /// - Returns: A ``Publishers/Merge4`` publisher that publishes the values of
+    ///   all four publishers.
     public func merge<B: Publisher, C: Publisher, D: Publisher>(with b: B, _ c: C, _ d: D)
         -> Publishers.Merge4<Self, B, C, D>
     where
@@ -506,6 +683,29 @@ extension Publisher {
 
     /// Combines elements from this publisher with those from 4 other publishers, delivering
     /// an interleaved sequence of elements.
+    ///
+    /// Values from any of the five publishers are published in the order they arrive; the
+    /// publishers are subscribed in argument order, this one first. All of them must have
+    /// the same `Output` and `Failure` types.
+    ///
+    /// ```swift
+    /// let cancellable = [1].publisher
+    ///     .merge(with: [2].publisher, [3].publisher, [4].publisher, [5].publisher)
+    ///     .sink { print($0) }
+    /// // Prints: 1, 2, 3, 4, 5
+    /// ```
+    ///
+    /// Each request of the subscriber is passed on to every publisher; values beyond its
+    /// outstanding demand wait in a queue. The result finishes when all publishers have
+    /// finished, and fails as soon as any of them fails, cancelling the others.
+    ///
+    /// - Parameters:
+    ///   - b: The second publisher to merge.
+    ///   - c: The third publisher to merge.
+    ///   - d: The fourth publisher to merge.
+    ///   - e: The fifth publisher to merge.
+    /// - Returns: A ``Publishers/Merge5`` publisher that publishes the values of
+    ///   all five publishers.
     public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher>(with b: B, _ c: C, _ d: D, _ e: E)
         -> Publishers.Merge5<Self, B, C, D, E>
     where
@@ -517,6 +717,30 @@ extension Publisher {
 
     /// Combines elements from this publisher with those from 5 other publishers, delivering
     /// an interleaved sequence of elements.
+    ///
+    /// Values from any of the six publishers are published in the order they arrive; the
+    /// publishers are subscribed in argument order, this one first. All of them must have
+    /// the same `Output` and `Failure` types.
+    ///
+    /// ```swift
+    /// let cancellable = [1].publisher
+    ///     .merge(with: [2].publisher, [3].publisher, [4].publisher, [5].publisher, [6].publisher)
+    ///     .sink { print($0) }
+    /// // Prints: 1, 2, 3, 4, 5, 6
+    /// ```
+    ///
+    /// Each request of the subscriber is passed on to every publisher; values beyond its
+    /// outstanding demand wait in a queue. The result finishes when all publishers have
+    /// finished, and fails as soon as any of them fails, cancelling the others.
+    ///
+    /// - Parameters:
+    ///   - b: The second publisher to merge.
+    ///   - c: The third publisher to merge.
+    ///   - d: The fourth publisher to merge.
+    ///   - e: The fifth publisher to merge.
+    ///   - f: The sixth publisher to merge.
+    /// - Returns: A ``Publishers/Merge6`` publisher that publishes the values of
+    ///   all six publishers.
     public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher>(
         with b: B, _ c: C, _ d: D, _ e: E, _ f: F
     ) -> Publishers.Merge6<Self, B, C, D, E, F>
@@ -529,6 +753,31 @@ extension Publisher {
 
     /// Combines elements from this publisher with those from 6 other publishers, delivering
     /// an interleaved sequence of elements.
+    ///
+    /// Values from any of the seven publishers are published in the order they arrive; the
+    /// publishers are subscribed in argument order, this one first. All of them must have
+    /// the same `Output` and `Failure` types.
+    ///
+    /// ```swift
+    /// let cancellable = [1].publisher
+    ///     .merge(with: [2].publisher, [3].publisher, [4].publisher, [5].publisher, [6].publisher, [7].publisher)
+    ///     .sink { print($0) }
+    /// // Prints: 1, 2, 3, 4, 5, 6, 7
+    /// ```
+    ///
+    /// Each request of the subscriber is passed on to every publisher; values beyond its
+    /// outstanding demand wait in a queue. The result finishes when all publishers have
+    /// finished, and fails as soon as any of them fails, cancelling the others.
+    ///
+    /// - Parameters:
+    ///   - b: The second publisher to merge.
+    ///   - c: The third publisher to merge.
+    ///   - d: The fourth publisher to merge.
+    ///   - e: The fifth publisher to merge.
+    ///   - f: The sixth publisher to merge.
+    ///   - g: The seventh publisher to merge.
+    /// - Returns: A ``Publishers/Merge7`` publisher that publishes the values of
+    ///   all seven publishers.
     public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher>(
         with b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G
     ) -> Publishers.Merge7<Self, B, C, D, E, F, G>
@@ -542,6 +791,32 @@ extension Publisher {
 
     /// Combines elements from this publisher with those from 7 other publishers, delivering
     /// an interleaved sequence of elements.
+    ///
+    /// Values from any of the eight publishers are published in the order they arrive; the
+    /// publishers are subscribed in argument order, this one first. All of them must have
+    /// the same `Output` and `Failure` types.
+    ///
+    /// ```swift
+    /// let cancellable = [1].publisher
+    ///     .merge(with: [2].publisher, [3].publisher, [4].publisher, [5].publisher, [6].publisher, [7].publisher, [8].publisher)
+    ///     .sink { print($0) }
+    /// // Prints: 1, 2, 3, 4, 5, 6, 7, 8
+    /// ```
+    ///
+    /// Each request of the subscriber is passed on to every publisher; values beyond its
+    /// outstanding demand wait in a queue. The result finishes when all publishers have
+    /// finished, and fails as soon as any of them fails, cancelling the others.
+    ///
+    /// - Parameters:
+    ///   - b: The second publisher to merge.
+    ///   - c: The third publisher to merge.
+    ///   - d: The fourth publisher to merge.
+    ///   - e: The fifth publisher to merge.
+    ///   - f: The sixth publisher to merge.
+    ///   - g: The seventh publisher to merge.
+    ///   - h: The eighth publisher to merge.
+    /// - Returns: A ``Publishers/Merge8`` publisher that publishes the values of
+    ///   all eight publishers.
     public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher, H: Publisher>(
         with b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H
     ) -> Publishers.Merge8<Self, B, C, D, E, F, G, H>

@@ -111,14 +111,53 @@ extension Publishers.Zip4: Equatable where A: Equatable, B: Equatable, C: Equata
 extension Publisher {
     /// Combines elements from another publisher and delivers pairs of elements as tuples.
     ///
+    /// The first value of each publisher makes the first tuple, the second values the
+    /// second, and so on: a value waits, in a queue per publisher, until the other publisher
+    /// has published its partner. Values without a partner when the other side finishes are
+    /// never published.
+    ///
     /// ```swift
-    /// letters.zip(numbers).sink { print($0) }   // ("a", 1), ("b", 2), ...
+    /// let letters = PassthroughSubject<String, Never>()
+    /// let numbers = PassthroughSubject<Int, Never>()
+    /// let cancellable = letters.zip(numbers).sink { print($0) }
+    /// letters.send("a")
+    /// letters.send("b")   // both wait for a number
+    /// numbers.send(1)     // Prints: ("a", 1)
+    /// numbers.send(2)     // Prints: ("b", 2)
     /// ```
+    ///
+    /// Each request of the subscriber is passed on to every publisher. A tuple goes out as
+    /// soon as it is complete, whatever the subscriber's outstanding demand (with publishers
+    /// that keep to the demand they are asked for, that never exceeds it). The result
+    /// finishes once a publisher has finished and none of its values are left waiting for a
+    /// partner (the others are then cancelled), and fails as soon as any publisher fails.
+    ///
+    /// - Parameter other: Another publisher whose values are paired with this one's.
+    /// - Returns: A ``Publishers/Zip`` publisher that publishes pairs of values, one from
+    ///   each publisher.
     public func zip<P: Publisher>(_ other: P) -> Publishers.Zip<Self, P> where Failure == P.Failure {
         Publishers.Zip(self, other)
     }
 
     /// Combines elements from another publisher and delivers a transformed output.
+    ///
+    /// Works like `zip(_:)`, then maps each pair through `transform`.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2, 3].publisher
+    ///     .zip([10, 20, 30].publisher) { $0 + $1 }
+    ///     .sink { print($0) }
+    /// // Prints: 11, 22, 33
+    /// ```
+    ///
+    /// Demand, completion and failure are those of `zip(_:)`.
+    ///
+    /// - Parameters:
+    ///   - other: Another publisher whose values are paired with this one's.
+    ///   - transform: A closure that receives one value from each publisher and returns the
+    ///     value to publish.
+    /// - Returns: A ``Publishers/Map`` over a ``Publishers/Zip``, publishing the results of
+    ///   `transform`.
     public func zip<P: Publisher, T>(
         _ other: P, _ transform: @escaping (Output, P.Output) -> T
     ) -> Publishers.Map<Publishers.Zip<Self, P>, T> where Failure == P.Failure {
@@ -126,6 +165,28 @@ extension Publisher {
     }
 
     /// Combines elements from two other publishers and delivers groups of elements as tuples.
+    ///
+    /// The n-th values of the three publishers make the n-th tuple; a value waits until the
+    /// other two publishers have published their n-th value.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2].publisher
+    ///     .zip(["a", "b"].publisher, [true, false].publisher)
+    ///     .sink { print($0) }
+    /// // Prints: (1, "a", true), (2, "b", false)
+    /// ```
+    ///
+    /// Each request of the subscriber is passed on to every publisher. A tuple goes out as
+    /// soon as it is complete, whatever the subscriber's outstanding demand (with publishers
+    /// that keep to the demand they are asked for, that never exceeds it). The result
+    /// finishes once a publisher has finished and none of its values are left waiting for a
+    /// partner (the others are then cancelled), and fails as soon as any publisher fails.
+    ///
+    /// - Parameters:
+    ///   - publisher1: A second publisher to zip with this one.
+    ///   - publisher2: A third publisher to zip with this one.
+    /// - Returns: A ``Publishers/Zip3`` publisher that publishes tuples of one value from
+    ///   each publisher.
     public func zip<P: Publisher, Q: Publisher>(
         _ publisher1: P, _ publisher2: Q
     ) -> Publishers.Zip3<Self, P, Q> where Failure == P.Failure, P.Failure == Q.Failure {
@@ -133,6 +194,25 @@ extension Publisher {
     }
 
     /// Combines elements from two other publishers and delivers a transformed output.
+    ///
+    /// Works like `zip(_:_:)`, then maps each group through `transform`.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2].publisher
+    ///     .zip([10, 20].publisher, [100, 200].publisher) { $0 + $1 + $2 }
+    ///     .sink { print($0) }
+    /// // Prints: 111, 222
+    /// ```
+    ///
+    /// Demand, completion and failure are those of `zip(_:_:)`.
+    ///
+    /// - Parameters:
+    ///   - publisher1: A second publisher to zip with this one.
+    ///   - publisher2: A third publisher to zip with this one.
+    ///   - transform: A closure that receives one value from each publisher and returns the
+    ///     value to publish.
+    /// - Returns: A ``Publishers/Map`` over a ``Publishers/Zip3``, publishing the results of
+    ///   `transform`.
     public func zip<P: Publisher, Q: Publisher, T>(
         _ publisher1: P, _ publisher2: Q, _ transform: @escaping (Output, P.Output, Q.Output) -> T
     ) -> Publishers.Map<Publishers.Zip3<Self, P, Q>, T> where Failure == P.Failure, P.Failure == Q.Failure {
@@ -141,6 +221,29 @@ extension Publisher {
 
     /// Combines elements from three other publishers and delivers groups of elements as
     /// tuples.
+    ///
+    /// The n-th values of the four publishers make the n-th tuple; a value waits until the
+    /// other three publishers have published their n-th value.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2].publisher
+    ///     .zip(["a", "b"].publisher, [true, false].publisher, [0.5, 1.5].publisher)
+    ///     .sink { print($0) }
+    /// // Prints: (1, "a", true, 0.5), (2, "b", false, 1.5)
+    /// ```
+    ///
+    /// Each request of the subscriber is passed on to every publisher. A tuple goes out as
+    /// soon as it is complete, whatever the subscriber's outstanding demand (with publishers
+    /// that keep to the demand they are asked for, that never exceeds it). The result
+    /// finishes once a publisher has finished and none of its values are left waiting for a
+    /// partner (the others are then cancelled), and fails as soon as any publisher fails.
+    ///
+    /// - Parameters:
+    ///   - publisher1: A second publisher to zip with this one.
+    ///   - publisher2: A third publisher to zip with this one.
+    ///   - publisher3: A fourth publisher to zip with this one.
+    /// - Returns: A ``Publishers/Zip4`` publisher that publishes tuples of one value from
+    ///   each publisher.
     public func zip<P: Publisher, Q: Publisher, R: Publisher>(
         _ publisher1: P, _ publisher2: Q, _ publisher3: R
     ) -> Publishers.Zip4<Self, P, Q, R> where Failure == P.Failure, P.Failure == Q.Failure, Q.Failure == R.Failure {
@@ -148,6 +251,26 @@ extension Publisher {
     }
 
     /// Combines elements from three other publishers and delivers a transformed output.
+    ///
+    /// Works like `zip(_:_:_:)`, then maps each group through `transform`.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2].publisher
+    ///     .zip([10, 20].publisher, [100, 200].publisher, [1000, 2000].publisher) { $0 + $1 + $2 + $3 }
+    ///     .sink { print($0) }
+    /// // Prints: 1111, 2222
+    /// ```
+    ///
+    /// Demand, completion and failure are those of `zip(_:_:_:)`.
+    ///
+    /// - Parameters:
+    ///   - publisher1: A second publisher to zip with this one.
+    ///   - publisher2: A third publisher to zip with this one.
+    ///   - publisher3: A fourth publisher to zip with this one.
+    ///   - transform: A closure that receives one value from each publisher and returns the
+    ///     value to publish.
+    /// - Returns: A ``Publishers/Map`` over a ``Publishers/Zip4``, publishing the results of
+    ///   `transform`.
     public func zip<P: Publisher, Q: Publisher, R: Publisher, T>(
         _ publisher1: P, _ publisher2: Q, _ publisher3: R,
         _ transform: @escaping (Output, P.Output, Q.Output, R.Output) -> T

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+internal import CombineSystem
 
 extension Publishers {
     /// A publisher that raises a debugger signal when a provided closure needs to stop the
@@ -93,7 +87,7 @@ extension Publishers {
 
             @usableFromInline
             func stopIf(_ hit: Bool?) {
-                if hit == true { raise(SIGTRAP) }
+                if hit == true { combine_debugger_break() }
             }
         }
     }
@@ -102,6 +96,28 @@ extension Publishers {
 extension Publisher {
     /// Raises a debugger signal when a provided closure needs to stop the process in the
     /// debugger.
+    ///
+    /// Each closure sees one kind of event before it is passed on; when it returns `true`,
+    /// the process stops in the attached debugger (`SIGTRAP`), where you can inspect the
+    /// stack. Without a debugger attached, the process ends there. Events are otherwise
+    /// passed on unchanged, demand included.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2, -1, 3].publisher
+    ///     .breakpoint(receiveOutput: { $0 < 0 })
+    ///     .sink { print($0) }
+    /// // Prints: 1, 2, then stops in the debugger before -1 reaches the sink
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - receiveSubscription: A closure called with the upstream's subscription; return
+    ///     `true` to stop in the debugger. `nil` checks nothing.
+    ///   - receiveOutput: A closure called with each value; return `true` to stop in the
+    ///     debugger. `nil` checks nothing.
+    ///   - receiveCompletion: A closure called with the completion; return `true` to stop in
+    ///     the debugger. `nil` checks nothing.
+    /// - Returns: A ``Publishers/Breakpoint`` publisher that republishes this publisher's
+    ///   events, stopping in the debugger where a closure returns `true`.
     public func breakpoint(
         receiveSubscription: ((Subscription) -> Bool)? = nil,
         receiveOutput: ((Output) -> Bool)? = nil,
@@ -113,6 +129,25 @@ extension Publisher {
     }
 
     /// Raises a debugger signal upon receiving a failure.
+    ///
+    /// Values and a `.finished` completion pass through unchanged; a failure stops the
+    /// process in the attached debugger (`SIGTRAP`) before it is passed on. Without a
+    /// debugger attached, the process ends there.
+    ///
+    /// ```swift
+    /// struct ParseError: Error {}
+    /// let cancellable = ["1", "x"].publisher
+    ///     .tryMap { text -> Int in
+    ///         guard let number = Int(text) else { throw ParseError() }
+    ///         return number
+    ///     }
+    ///     .breakpointOnError()
+    ///     .sink(receiveCompletion: { _ in }, receiveValue: { print($0) })
+    /// // Prints: 1, then stops in the debugger when "x" fails to parse
+    /// ```
+    ///
+    /// - Returns: A ``Publishers/Breakpoint`` publisher that republishes this publisher's
+    ///   events, stopping in the debugger on a failure.
     public func breakpointOnError() -> Publishers.Breakpoint<Self> {
         breakpoint(receiveCompletion: { if case .failure = $0 { true } else { false } })
     }

@@ -69,11 +69,37 @@ extension Publishers {
 extension Publisher {
     /// Performs the specified closures when publisher events occur.
     ///
+    /// Use it for side effects that do not change the stream, such as logging or showing
+    /// an activity indicator while a query runs:
+    /// `query.handleEvents(receiveSubscription: { _ in startQuery() }, receiveCancel: { stopQuery() })`.
+    ///
     /// ```swift
-    /// query.handleEvents(
-    ///     receiveSubscription: { _ in startQuery() },
-    ///     receiveCancel: { stopQuery() })
+    /// let cancellable = [1, 2].publisher
+    ///     .handleEvents(
+    ///         receiveSubscription: { _ in print("subscribed") },
+    ///         receiveOutput: { print("value", $0) },
+    ///         receiveCompletion: { print("completion", $0) },
+    ///         receiveCancel: { print("cancelled") },
+    ///         receiveRequest: { print("request", $0) })
+    ///     .sink { _ in }
+    /// // Prints: subscribed, request unlimited, value 1, value 2, completion finished
     /// ```
+    ///
+    /// Each closure runs just before its event is passed on. Every event passes through
+    /// unchanged; `receiveRequest` also sees the demand the subscriber returns from
+    /// receiving a value, when it is not `.none`. After the completion or a cancel the
+    /// closures are released.
+    ///
+    /// - Parameters:
+    ///   - receiveSubscription: A closure called with the upstream's subscription, before
+    ///     the subscriber receives it.
+    ///   - receiveOutput: A closure called with each value, before the subscriber receives
+    ///     it.
+    ///   - receiveCompletion: A closure called with the completion, finished or failed.
+    ///   - receiveCancel: A closure called when the subscriber cancels.
+    ///   - receiveRequest: A closure called with each demand the subscriber asks for.
+    /// - Returns: A ``Publishers/HandleEvents`` publisher that republishes this publisher's
+    ///   events after calling the closures.
     public func handleEvents(
         receiveSubscription: ((Subscription) -> Void)? = nil,
         receiveOutput: ((Output) -> Void)? = nil,

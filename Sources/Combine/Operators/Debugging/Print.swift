@@ -96,10 +96,31 @@ private final class PrintLog: @unchecked Sendable {
 extension Publisher {
     /// Prints log messages for all publishing events.
     ///
+    /// One line is written for each subscription, request, value, completion and cancel
+    /// that passes, which shows what a pipeline does and in what order:
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2].publisher
+    ///     .print("numbers")
+    ///     .sink { _ in }
+    /// // Prints:
+    /// // numbers: receive subscription: ([1, 2])
+    /// // numbers: request unlimited
+    /// // numbers: receive value: (1)
+    /// // numbers: receive value: (2)
+    /// // numbers: receive finished
+    /// ```
+    ///
+    /// Demand the subscriber returns from receiving a value is logged as, for instance,
+    /// `request max: (1) (synchronous)`, and a failure as `receive error: (...)`. Events
+    /// pass through unchanged.
+    ///
     /// - Parameters:
     ///   - prefix: A string — which defaults to empty — with which to prefix all log messages.
     ///   - stream: A stream for text output that receives messages, and which directs output
     ///     to the console by default.
+    /// - Returns: A ``Publishers/Print`` publisher that republishes this publisher's events
+    ///   and logs each of them.
     public func print(_ prefix: String = "", to stream: TextOutputStream? = nil) -> Publishers.Print<Self> {
         Publishers.Print(upstream: self, prefix: prefix, to: stream)
     }

@@ -48,9 +48,33 @@ extension Publisher {
     /// Raises a fatal error when its upstream publisher fails, and otherwise republishes all
     /// received input.
     ///
+    /// Use it where a failure would be a programming error, for instance decoding data
+    /// bundled with the app:
+    /// `tricks.decode(type: Trick.self, decoder: JSONDecoder()).assertNoFailure("decoding")`.
+    /// The result's `Failure` is `Never`, so it can be used with `sink(receiveValue:)` and
+    /// `assign(to:on:)`.
+    ///
     /// ```swift
-    /// tricks.decode(type: Trick.self, decoder: JSONDecoder()).assertNoFailure("decoding")
+    /// struct Unexpected: Error {}
+    /// let subject = PassthroughSubject<Int, Unexpected>()
+    /// let cancellable = subject
+    ///     .assertNoFailure("numbers")
+    ///     .sink { print($0) }
+    /// subject.send(1)   // Prints: 1
+    /// subject.send(completion: .failure(Unexpected()))
+    /// // Stops the program: "numbers: assertNoFailure: unexpected failure: Unexpected()"
     /// ```
+    ///
+    /// Values, demand and `.finished` pass through unchanged. The check is made in release
+    /// builds too.
+    ///
+    /// - Parameters:
+    ///   - prefix: A string at the start of the fatal error message; empty by default.
+    ///   - file: The file name reported with the fatal error; the caller's file by default.
+    ///   - line: The line number reported with the fatal error; the caller's line by
+    ///     default.
+    /// - Returns: A ``Publishers/AssertNoFailure`` publisher that republishes this
+    ///   publisher's values and never fails.
     public func assertNoFailure(
         _ prefix: String = "", file: StaticString = #file, line: UInt = #line
     ) -> Publishers.AssertNoFailure<Self> {

@@ -47,9 +47,31 @@ extension Publishers {
 extension Publisher {
     /// Handles errors from an upstream publisher by replacing it with another publisher.
     ///
+    /// Values are republished until this publisher fails; the failure is then passed to
+    /// `handler`, and the publisher it returns is subscribed in its place. A common use is
+    /// a fallback value:
+    /// `Just(data).decode(type: Trick.self, decoder: JSONDecoder()).catch { _ in Just(.placeholder) }`.
+    ///
     /// ```swift
-    /// Just(data).decode(type: Trick.self, decoder: JSONDecoder()).catch { _ in Just(.placeholder) }
+    /// struct Offline: Error {}
+    /// let subject = PassthroughSubject<Int, Offline>()
+    /// let cancellable = subject
+    ///     .catch { _ in Just(0) }   // Just never fails, so neither does the result
+    ///     .sink { print($0) }
+    /// subject.send(1)                                 // Prints: 1
+    /// subject.send(completion: .failure(Offline()))   // Prints: 0
     /// ```
+    ///
+    /// The subscriber's outstanding demand carries over to the replacement publisher. A
+    /// `.finished` from this publisher finishes the result; the replacement's completion,
+    /// whichever it is, ends it. A value from this publisher beyond the subscriber's demand
+    /// stops the program with a precondition failure, as in Apple's Combine. Unlike Apple's,
+    /// a cancel that comes while the replacement is being subscribed is never lost.
+    ///
+    /// - Parameter handler: A closure that receives the failure and returns the publisher
+    ///   to continue with.
+    /// - Returns: A ``Publishers/Catch`` publisher that republishes this publisher's values,
+    ///   then those of the replacement if it failed.
     public func `catch`<P: Publisher>(_ handler: @escaping (Failure) -> P) -> Publishers.Catch<Self, P>
     where Output == P.Output {
         Publishers.Catch(upstream: self, handler: handler)

@@ -42,9 +42,32 @@ extension Publisher {
     /// Attempts to recreate a failed subscription with the upstream publisher up to the
     /// number of times you specify.
     ///
+    /// When this publisher fails, it is subscribed again, up to `retries` times, and its
+    /// values are republished as they come; a failure after that is passed on. Each new
+    /// subscription starts the upstream's work again when that work is made at subscription
+    /// (inside `Deferred`, for instance): if `authorize()` returns such a publisher,
+    /// `health.authorize().retry(3).replaceError(with: false)` asks up to four times before
+    /// settling for `false`.
+    ///
     /// ```swift
-    /// health.authorize().retry(3).replaceError(with: false)
+    /// struct Flaky: Error {}
+    /// var attempts = 0
+    /// let cancellable = Deferred { () -> Result<Int, Flaky>.Publisher in
+    ///     attempts += 1
+    ///     return attempts < 3 ? .init(Flaky()) : .init(attempts)
+    /// }
+    /// .retry(2)
+    /// .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+    /// // Prints: 3, finished (the first two attempts failed)
     /// ```
+    ///
+    /// Values already published by a failed attempt are not taken back: the subscriber
+    /// may see them again. Each new attempt is asked for the subscriber's outstanding
+    /// demand. A negative count retries without limit.
+    ///
+    /// - Parameter retries: The number of times to subscribe again after a failure.
+    /// - Returns: A ``Publishers/Retry`` publisher that republishes this publisher's values,
+    ///   subscribing again after a failure.
     public func retry(_ retries: Int) -> Publishers.Retry<Self> {
         Publishers.Retry(upstream: self, retries: retries)
     }

@@ -45,6 +45,31 @@ extension Publishers {
 extension Publisher {
     /// Handles errors from an upstream publisher by either replacing it with another
     /// publisher or throwing a new error.
+    ///
+    /// Like `catch(_:)`, except that `handler` can throw: the thrown error becomes the
+    /// failure of the result, whose `Failure` type is therefore `any Error`. Use it to
+    /// recover from some errors and pass the others on.
+    ///
+    /// ```swift
+    /// enum LoadError: Error { case offline, denied }
+    /// let subject = PassthroughSubject<String, LoadError>()
+    /// let cancellable = subject
+    ///     .tryCatch { error -> Just<String> in
+    ///         guard error == .offline else { throw error }
+    ///         return Just("cached")
+    ///     }
+    ///     .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+    /// subject.send("fresh")                           // Prints: fresh
+    /// subject.send(completion: .failure(.offline))   // Prints: cached, finished
+    /// ```
+    ///
+    /// A `.denied` failure would be thrown again and end the result with that error. The
+    /// subscriber's outstanding demand carries over to the replacement publisher.
+    ///
+    /// - Parameter handler: A closure that receives the failure and returns the publisher
+    ///   to continue with, or throws an error to fail with.
+    /// - Returns: A ``Publishers/TryCatch`` publisher that republishes this publisher's
+    ///   values, then those of the replacement if it failed.
     public func tryCatch<P: Publisher>(_ handler: @escaping (Failure) throws -> P) -> Publishers.TryCatch<Self, P>
     where Output == P.Output {
         Publishers.TryCatch(upstream: self, handler: handler)

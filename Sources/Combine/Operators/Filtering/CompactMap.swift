@@ -62,9 +62,20 @@ extension Publisher {
     /// Calls a closure with each received element and publishes any returned optional that
     /// has a value.
     ///
+    /// A non-`nil` result is published unwrapped; a `nil` result is dropped, and the operator
+    /// asks the upstream for one more element in its place, so the subscriber's demand is
+    /// spent only on values it receives. The completion and the cancel pass straight through.
+    ///
     /// ```swift
-    /// ["1", "x", "3"].publisher.compactMap { Int($0) }.sink { print($0) }   // 1, 3
+    /// let cancellable = ["1", "x", "3"].publisher
+    ///     .compactMap { Int($0) }
+    ///     .sink { print($0) }
+    /// // Prints: 1, 3
     /// ```
+    ///
+    /// - Parameter transform: A closure that receives one element and returns a value to
+    ///   publish, or `nil` to skip the element.
+    /// - Returns: A ``Publishers/CompactMap`` that publishes the non-`nil` results.
     public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Self, T> {
         Publishers.CompactMap(upstream: self, transform: transform)
     }
@@ -72,12 +83,22 @@ extension Publisher {
 
 extension Publishers.CompactMap {
     /// Fuses two compact-maps into one over the same upstream.
+    ///
+    /// - Parameter transform: A closure applied to each non-`nil` result of this compact-map's
+    ///   closure.
+    /// - Returns: One ``Publishers/CompactMap`` over the same upstream that applies both
+    ///   closures.
     public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Upstream, T> {
         let first = self.transform
         return Publishers.CompactMap(upstream: upstream) { first($0).flatMap(transform) }
     }
 
     /// Fuses a map into this compact-map.
+    ///
+    /// - Parameter transform: A closure applied to each non-`nil` result of this compact-map's
+    ///   closure.
+    /// - Returns: One ``Publishers/CompactMap`` over the same upstream that applies both
+    ///   closures.
     public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.CompactMap<Upstream, T> {
         let first = self.transform
         return Publishers.CompactMap(upstream: upstream) { first($0).map(transform) }

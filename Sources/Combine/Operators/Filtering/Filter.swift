@@ -62,9 +62,22 @@ extension Publishers {
 extension Publisher {
     /// Republishes all elements that match a provided closure.
     ///
+    /// An element for which `isIncluded` returns `true` is published; any other is dropped,
+    /// and the filter asks the upstream for one more element in its place, so the
+    /// subscriber's demand is spent only on elements it receives. The completion and the
+    /// cancel pass straight through. Calling `filter` on the result fuses both closures into
+    /// one `Publishers.Filter`.
+    ///
     /// ```swift
-    /// [1, 2, 3, 4].publisher.filter { $0 % 2 == 0 }.sink { print($0) }   // 2, 4
+    /// let cancellable = [1, 2, 3, 4].publisher
+    ///     .filter { $0 % 2 == 0 }
+    ///     .sink { print($0) }
+    /// // Prints: 2, 4
     /// ```
+    ///
+    /// - Parameter isIncluded: A closure that receives one element and returns `true` to
+    ///   publish it.
+    /// - Returns: A ``Publishers/Filter`` that publishes the elements that pass the test.
     public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Self> {
         Publishers.Filter(upstream: self, isIncluded: isIncluded)
     }
@@ -72,6 +85,10 @@ extension Publisher {
 
 extension Publishers.Filter {
     /// Fuses two filters into one over the same upstream.
+    ///
+    /// - Parameter isIncluded: A second test, called only for elements that pass this
+    ///   filter's test.
+    /// - Returns: One ``Publishers/Filter`` over the same upstream that requires both tests.
     public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Upstream> {
         let first = self.isIncluded
         return Publishers.Filter(upstream: upstream) { first($0) && isIncluded($0) }

@@ -26,9 +26,8 @@ extension Publishers {
             self.predicate = predicate
         }
 
-        @inlinable
-
         /// Attaches the specified subscriber to this publisher.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let predicate = self.predicate
@@ -61,9 +60,8 @@ extension Publishers {
             self.predicate = predicate
         }
 
-        @inlinable
-
         /// Attaches the specified subscriber to this publisher.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Output == S.Input, S.Failure == any Error {
             let predicate = self.predicate
             upstream.subscribe(
@@ -106,9 +104,21 @@ struct DuplicateStepper<Element, Failure: Error>: ValueStepper {
 extension Publisher where Output: Equatable {
     /// Publishes only elements that don't match the previous element.
     ///
+    /// The first element is always published. Each later element is compared with `==` to
+    /// the last element published, and skipped when equal; only consecutive repeats go, so a
+    /// value that comes back after a different one is published again. A skipped element is
+    /// replaced by asking the upstream for one more. The completion and the cancel pass
+    /// straight through.
+    ///
     /// ```swift
-    /// [1, 1, 2, 2, 1].publisher.removeDuplicates().sink { print($0) }   // 1, 2, 1
+    /// let cancellable = [1, 1, 2, 2, 2, 1].publisher
+    ///     .removeDuplicates()
+    ///     .sink { print($0) }
+    /// // Prints: 1, 2, 1
     /// ```
+    ///
+    /// - Returns: A ``Publishers/RemoveDuplicates`` that publishes the elements that differ
+    ///   from the one published before them.
     public func removeDuplicates() -> Publishers.RemoveDuplicates<Self> {
         Publishers.RemoveDuplicates(upstream: self, predicate: ==)
     }
@@ -117,6 +127,25 @@ extension Publisher where Output: Equatable {
 extension Publisher {
     /// Publishes only elements that don't match the previous element, as evaluated by a
     /// provided closure.
+    ///
+    /// The first element is always published. Each later element is passed to `predicate`
+    /// together with the last element published (as the first argument); when the closure
+    /// returns `true`, the new element counts as a duplicate and is skipped, and the operator
+    /// asks the upstream for one more in its place. Because the comparison is with the last
+    /// element published, not the last one received, a slowly drifting series is published
+    /// again once it has moved far enough from what was last published.
+    ///
+    /// ```swift
+    /// let cancellable = [1.0, 1.3, 1.6, 1.9].publisher
+    ///     .removeDuplicates { previous, next in abs(next - previous) < 0.5 }
+    ///     .sink { print($0) }
+    /// // Prints: 1.0, 1.6
+    /// ```
+    ///
+    /// - Parameter predicate: A closure that receives the last published element and the new
+    ///   one and returns `true` when the new one is a duplicate to skip.
+    /// - Returns: A ``Publishers/RemoveDuplicates`` that publishes the elements the predicate
+    ///   does not mark as duplicates.
     public func removeDuplicates(
         by predicate: @escaping (Output, Output) -> Bool
     ) -> Publishers.RemoveDuplicates<Self> {
@@ -125,6 +154,30 @@ extension Publisher {
 
     /// Publishes only elements that don't match the previous element, as evaluated by a
     /// provided error-throwing closure.
+    ///
+    /// Works like `removeDuplicates(by:)`: the first element is always published, and a later
+    /// one is skipped when `predicate`, called with the last published element and the new
+    /// one, returns `true`. If the closure throws, the upstream is cancelled and the error is
+    /// the failure the subscriber receives; the failure type becomes `any Error`.
+    ///
+    /// ```swift
+    /// struct Unreadable: Error {}
+    ///
+    /// let cancellable = ["a", "a", "b", ""].publisher
+    ///     .tryRemoveDuplicates { previous, next in
+    ///         if next.isEmpty { throw Unreadable() }
+    ///         return previous == next
+    ///     }
+    ///     .sink(
+    ///         receiveCompletion: { if case .failure(let error) = $0 { print("failed:", error) } },
+    ///         receiveValue: { print($0) })
+    /// // Prints: a, b, then failed: Unreadable()
+    /// ```
+    ///
+    /// - Parameter predicate: An error-throwing closure that receives the last published
+    ///   element and the new one and returns `true` when the new one is a duplicate to skip.
+    /// - Returns: A ``Publishers/TryRemoveDuplicates`` that publishes the elements that are not
+    ///   duplicates and fails with `any Error`.
     public func tryRemoveDuplicates(
         by predicate: @escaping (Output, Output) throws -> Bool
     ) -> Publishers.TryRemoveDuplicates<Self> {

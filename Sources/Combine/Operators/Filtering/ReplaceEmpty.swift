@@ -43,6 +43,24 @@ extension Publishers.ReplaceEmpty: Equatable where Upstream: Equatable, Upstream
 
 extension Publisher {
     /// Replaces an empty stream with the provided element.
+    ///
+    /// Elements from the upstream pass through unchanged. If the upstream finishes without
+    /// having published anything, `output` is published first and then the stream finishes;
+    /// an upstream failure passes through with nothing added. As in Apple's Combine, the
+    /// operator asks the upstream for an unlimited number of elements as soon as the
+    /// subscriber has its subscription and passes them on whatever the subscriber asked for;
+    /// the replacement itself waits for the subscriber's first request.
+    ///
+    /// ```swift
+    /// let cancellable = [Int]().publisher
+    ///     .replaceEmpty(with: 0)
+    ///     .sink { print($0) }
+    /// // Prints: 0
+    /// ```
+    ///
+    /// - Parameter output: The element to publish when the upstream finishes empty.
+    /// - Returns: A ``Publishers/ReplaceEmpty`` that publishes the upstream's elements, or
+    ///   `output` alone if there were none.
     public func replaceEmpty(with output: Output) -> Publishers.ReplaceEmpty<Self> {
         Publishers.ReplaceEmpty(upstream: self, output: output)
     }

@@ -45,9 +45,27 @@ extension Publishers.ReplaceError: Equatable where Upstream: Equatable, Upstream
 extension Publisher {
     /// Replaces any errors in the stream with the provided element.
     ///
+    /// Elements pass through unchanged. If the upstream fails, the error is dropped:
+    /// `output` is published instead (as soon as the subscriber has demand for it) and the
+    /// stream finishes normally. The result can't fail, so its `Failure` is `Never` and it can
+    /// feed `assign(to:on:)` or `sink(receiveValue:)`. Requests and the cancel go straight to
+    /// the upstream.
+    ///
     /// ```swift
-    /// fetchRepositories().replaceError(with: [])
+    /// struct Offline: Error {}
+    ///
+    /// let subject = PassthroughSubject<Int, Offline>()
+    /// let cancellable = subject
+    ///     .replaceError(with: -1)
+    ///     .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+    /// subject.send(1)
+    /// subject.send(completion: .failure(Offline()))
+    /// // Prints: 1, -1, then finished
     /// ```
+    ///
+    /// - Parameter output: The element to publish in place of an upstream failure.
+    /// - Returns: A ``Publishers/ReplaceError`` that publishes the upstream's elements, then
+    ///   `output` if it fails, and never fails itself.
     public func replaceError(with output: Output) -> Publishers.ReplaceError<Self> {
         Publishers.ReplaceError(upstream: self, output: output)
     }

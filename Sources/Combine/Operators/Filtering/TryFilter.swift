@@ -22,9 +22,8 @@ extension Publishers {
             self.isIncluded = isIncluded
         }
 
-        @inlinable
-
         /// Attaches the specified subscriber to this publisher.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Output == S.Input, S.Failure == any Error {
             let isIncluded = self.isIncluded
             upstream.subscribe(
@@ -57,9 +56,8 @@ extension Publishers {
             self.transform = transform
         }
 
-        @inlinable
-
         /// Attaches the specified subscriber to this publisher.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, S.Failure == any Error {
             upstream.subscribe(
                 SteppingSubscriber<TryTransformStepper<Upstream.Output, Output>, Upstream.Failure, S>(
@@ -94,12 +92,60 @@ struct TryTransformStepper<Input, Output>: ValueStepper {
 
 extension Publisher {
     /// Republishes all elements that match a provided error-throwing closure.
+    ///
+    /// An element for which `isIncluded` returns `true` is published; any other is dropped,
+    /// and the operator asks the upstream for one more in its place. If the closure throws,
+    /// the upstream is cancelled and the error is the failure the subscriber receives; the
+    /// failure type becomes `any Error` (an upstream failure arrives as it is).
+    ///
+    /// ```swift
+    /// struct Negative: Error {}
+    ///
+    /// let cancellable = [2, 3, 4, -1, 6].publisher
+    ///     .tryFilter { number in
+    ///         guard number >= 0 else { throw Negative() }
+    ///         return number.isMultiple(of: 2)
+    ///     }
+    ///     .sink(
+    ///         receiveCompletion: { if case .failure(let error) = $0 { print("failed:", error) } },
+    ///         receiveValue: { print($0) })
+    /// // Prints: 2, 4, then failed: Negative()
+    /// ```
+    ///
+    /// - Parameter isIncluded: An error-throwing closure that receives one element and
+    ///   returns `true` to publish it, or throws to end the stream with that error.
+    /// - Returns: A ``Publishers/TryFilter`` that publishes the elements that pass the test
+    ///   and fails with `any Error`.
     public func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Self> {
         Publishers.TryFilter(upstream: self, isIncluded: isIncluded)
     }
 
     /// Calls an error-throwing closure with each received element and publishes any returned
     /// optional that has a value.
+    ///
+    /// A non-`nil` result is published unwrapped; a `nil` result is dropped and replaced by
+    /// asking the upstream for one more element. If the closure throws, the upstream is
+    /// cancelled and the error is the failure the subscriber receives; the failure type
+    /// becomes `any Error` (an upstream failure arrives as it is).
+    ///
+    /// ```swift
+    /// enum ParseError: Error { case empty }
+    ///
+    /// let cancellable = ["1", "x", "3", "", "5"].publisher
+    ///     .tryCompactMap { text -> Int? in
+    ///         if text.isEmpty { throw ParseError.empty }
+    ///         return Int(text)
+    ///     }
+    ///     .sink(
+    ///         receiveCompletion: { if case .failure(let error) = $0 { print("failed:", error) } },
+    ///         receiveValue: { print($0) })
+    /// // Prints: 1, 3, then failed: empty
+    /// ```
+    ///
+    /// - Parameter transform: An error-throwing closure that receives one element and returns
+    ///   a value to publish, `nil` to skip the element, or throws to end the stream.
+    /// - Returns: A ``Publishers/TryCompactMap`` that publishes the non-`nil` results and
+    ///   fails with `any Error`.
     public func tryCompactMap<T>(_ transform: @escaping (Output) throws -> T?) -> Publishers.TryCompactMap<Self, T> {
         Publishers.TryCompactMap(upstream: self, transform: transform)
     }
@@ -107,6 +153,10 @@ extension Publisher {
 
 extension Publishers.Filter {
     /// Fuses a try-filter into this filter.
+    ///
+    /// - Parameter isIncluded: An error-throwing test, called only for elements that pass
+    ///   this filter's test.
+    /// - Returns: One ``Publishers/TryFilter`` over the same upstream that requires both tests.
     public func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Upstream> {
         let first = self.isIncluded
         return Publishers.TryFilter(upstream: upstream) { try first($0) && isIncluded($0) }
@@ -115,12 +165,20 @@ extension Publishers.Filter {
 
 extension Publishers.TryFilter {
     /// Fuses a filter into this try-filter.
+    ///
+    /// - Parameter isIncluded: A second test, called only for elements that pass this
+    ///   try-filter's test.
+    /// - Returns: One ``Publishers/TryFilter`` over the same upstream that requires both tests.
     public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.TryFilter<Upstream> {
         let first = self.isIncluded
         return Publishers.TryFilter(upstream: upstream) { try first($0) && isIncluded($0) }
     }
 
     /// Fuses two try-filters into one.
+    ///
+    /// - Parameter isIncluded: A second error-throwing test, called only for elements that
+    ///   pass this try-filter's test.
+    /// - Returns: One ``Publishers/TryFilter`` over the same upstream that requires both tests.
     public func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Upstream> {
         let first = self.isIncluded
         return Publishers.TryFilter(upstream: upstream) { try first($0) && isIncluded($0) }
@@ -129,6 +187,11 @@ extension Publishers.TryFilter {
 
 extension Publishers.TryCompactMap {
     /// Fuses a compact-map into this try-compact-map.
+    ///
+    /// - Parameter transform: An error-throwing closure applied to each non-`nil` result of
+    ///   this try-compact-map's closure.
+    /// - Returns: One ``Publishers/TryCompactMap`` over the same upstream that applies both
+    ///   closures.
     public func compactMap<T>(_ transform: @escaping (Output) throws -> T?) -> Publishers.TryCompactMap<Upstream, T> {
         let first = self.transform
         return Publishers.TryCompactMap(upstream: upstream) { try first($0).flatMap(transform) }

@@ -60,9 +60,22 @@ extension Publishers {
 extension Publisher {
     /// Transforms all elements from the upstream publisher with a provided closure.
     ///
+    /// Each element goes through `transform` as it arrives, and the result is published in its
+    /// place; the completion, a failure included, passes through unchanged. `map` adds no
+    /// subscription of its own: the subscriber's requests and cancel go straight to the
+    /// upstream, so asking for `n` values asks the upstream for exactly `n` elements.
+    ///
     /// ```swift
-    /// [1, 2, 3].publisher.map { $0 * 10 }.sink { print($0) }   // 10, 20, 30
+    /// let cancellable = [1, 2, 3].publisher
+    ///     .map { $0 * 10 }
+    ///     .sink { print($0) }
+    /// // Prints: 10, 20, 30
     /// ```
+    ///
+    /// - Parameter transform: A closure that receives one element and returns the value to
+    ///   publish in its place.
+    /// - Returns: A ``Publishers/Map`` that publishes the transformed elements and fails when
+    ///   the upstream fails.
     public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Self, T> {
         Publishers.Map(upstream: self, transform: transform)
     }
@@ -70,6 +83,10 @@ extension Publisher {
 
 extension Publishers.Map {
     /// Fuses two maps into one: `map(f).map(g)` is `map { g(f($0)) }` over the same upstream.
+    ///
+    /// - Parameter transform: A closure applied to the result of this map's closure.
+    /// - Returns: One ``Publishers/Map`` over the same upstream that applies both closures in
+    ///   turn.
     public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Upstream, T> {
         let first = self.transform
         return Publishers.Map(upstream: upstream) { transform(first($0)) }

@@ -38,9 +38,25 @@ extension Publishers {
 extension Publisher {
     /// Converts any failure from the upstream publisher into a new error.
     ///
+    /// Elements and a normal finish pass through untouched; only a `.failure` completion goes
+    /// through `transform`, and its result is the failure the subscriber receives. Requests
+    /// and the cancel go straight to the upstream.
+    ///
     /// ```swift
-    /// fetch().mapError { APIError.network($0) }
+    /// struct TimedOut: Error {}
+    /// enum LoadError: Error { case network }
+    ///
+    /// let cancellable = Fail<Int, TimedOut>(error: TimedOut())
+    ///     .mapError { _ in LoadError.network }
+    ///     .sink(
+    ///         receiveCompletion: { if case .failure(let error) = $0 { print("failed:", error) } },
+    ///         receiveValue: { print($0) })
+    /// // Prints: failed: network
     /// ```
+    ///
+    /// - Parameter transform: A closure that receives the upstream's error and returns the
+    ///   error to fail with instead.
+    /// - Returns: A ``Publishers/MapError`` with the same elements and the new failure type.
     public func mapError<E: Error>(_ transform: @escaping (Failure) -> E) -> Publishers.MapError<Self, E> {
         Publishers.MapError(upstream: self, transform: transform)
     }

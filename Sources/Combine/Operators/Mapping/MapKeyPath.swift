@@ -75,14 +75,43 @@ extension Publishers {
 extension Publisher {
     /// Publishes the value of a key path.
     ///
+    /// For each element, the property at `keyPath` is read and published in the element's
+    /// place; the completion passes through unchanged, and so do requests and the cancel (it
+    /// runs as a ``Publishers/Map``).
+    ///
     /// ```swift
-    /// tricks.map(\.name)
+    /// struct Player { var name: String; var score: Int }
+    ///
+    /// let players = PassthroughSubject<Player, Never>()
+    /// let cancellable = players.map(\.name).sink { print($0) }
+    /// players.send(Player(name: "Ada", score: 3))
+    /// // Prints: Ada
     /// ```
+    ///
+    /// - Parameter keyPath: The key path of the property to read from each element.
+    /// - Returns: A ``Publishers/MapKeyPath`` that publishes the property's values.
     public func map<T>(_ keyPath: KeyPath<Output, T>) -> Publishers.MapKeyPath<Self, T> {
         Publishers.MapKeyPath(upstream: self, keyPath: keyPath)
     }
 
     /// Publishes the values of two key paths as a tuple.
+    ///
+    /// For each element, both properties are read and published together as one tuple; the
+    /// completion, requests and the cancel pass through unchanged.
+    ///
+    /// ```swift
+    /// struct Player { var name: String; var score: Int }
+    ///
+    /// let players = PassthroughSubject<Player, Never>()
+    /// let cancellable = players.map(\.name, \.score).sink { print($0) }
+    /// players.send(Player(name: "Ada", score: 3))
+    /// // Prints: ("Ada", 3)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - keyPath0: The key path of the first property to read.
+    ///   - keyPath1: The key path of the second property to read.
+    /// - Returns: A ``Publishers/MapKeyPath2`` that publishes a tuple of the two values.
     public func map<T0, T1>(
         _ keyPath0: KeyPath<Output, T0>, _ keyPath1: KeyPath<Output, T1>
     ) -> Publishers.MapKeyPath2<Self, T0, T1> {
@@ -90,6 +119,24 @@ extension Publisher {
     }
 
     /// Publishes the values of three key paths as a tuple.
+    ///
+    /// For each element, the three properties are read and published together as one tuple;
+    /// the completion, requests and the cancel pass through unchanged.
+    ///
+    /// ```swift
+    /// struct Point { var x: Int; var y: Int; var z: Int }
+    ///
+    /// let points = PassthroughSubject<Point, Never>()
+    /// let cancellable = points.map(\.x, \.y, \.z).sink { print($0) }
+    /// points.send(Point(x: 1, y: 2, z: 3))
+    /// // Prints: (1, 2, 3)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - keyPath0: The key path of the first property to read.
+    ///   - keyPath1: The key path of the second property to read.
+    ///   - keyPath2: The key path of the third property to read.
+    /// - Returns: A ``Publishers/MapKeyPath3`` that publishes a tuple of the three values.
     public func map<T0, T1, T2>(
         _ keyPath0: KeyPath<Output, T0>, _ keyPath1: KeyPath<Output, T1>, _ keyPath2: KeyPath<Output, T2>
     ) -> Publishers.MapKeyPath3<Self, T0, T1, T2> {

@@ -1,9 +1,19 @@
 extension Publisher {
     /// Replaces `nil` elements in the stream with the provided element.
     ///
+    /// Every element is published unwrapped: a `nil` becomes `output`, any other value is
+    /// published as it is. Nothing else changes: it is a ``Publishers/Map`` over the upstream,
+    /// so the completion, requests and the cancel pass straight through.
+    ///
     /// ```swift
-    /// [1, nil, 3].publisher.replaceNil(with: 0).sink { print($0) }   // 1, 0, 3
+    /// let cancellable = [1, nil, 3].publisher
+    ///     .replaceNil(with: 0)
+    ///     .sink { print($0) }
+    /// // Prints: 1, 0, 3
     /// ```
+    ///
+    /// - Parameter output: The element to publish in place of each `nil`.
+    /// - Returns: A ``Publishers/Map`` that publishes non-optional elements.
     public func replaceNil<T>(with output: T) -> Publishers.Map<Self, T> where Output == T? {
         Publishers.Map(upstream: self) { $0 ?? output }
     }

@@ -29,9 +29,8 @@ extension Publishers {
             self.nextPartialResult = nextPartialResult
         }
 
-        @inlinable
-
         /// Attaches the specified subscriber to this publisher.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Upstream.Failure == S.Failure {
             upstream.subscribe(Inner(downstream: subscriber, result: initialResult, next: nextPartialResult))
         }
@@ -99,9 +98,8 @@ extension Publishers {
             self.nextPartialResult = nextPartialResult
         }
 
-        @inlinable
-
         /// Attaches the specified subscriber to this publisher.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, S.Failure == any Error {
             let next = nextPartialResult
             upstream.subscribe(
@@ -145,9 +143,25 @@ extension Publisher {
     /// Transforms elements from the upstream publisher by providing the current element to a
     /// closure along with the last value returned by the closure.
     ///
+    /// For each element, `nextPartialResult` combines the running result (starting from
+    /// `initialResult`) with the element; the new running result is both published and kept
+    /// for the next element. Unlike `reduce`, every intermediate result is published, as the
+    /// elements arrive. Each subscription starts again from `initialResult`. The completion,
+    /// requests and the cancel pass straight through.
+    ///
     /// ```swift
-    /// (1...3).publisher.scan(0, +).sink { print($0) }   // 1, 3, 6
+    /// let cancellable = (1...4).publisher
+    ///     .scan(0, +)
+    ///     .sink { print($0) }
+    /// // Prints: 1, 3, 6, 10
     /// ```
+    ///
+    /// - Parameters:
+    ///   - initialResult: The running result before the first element; it is not published
+    ///     itself.
+    ///   - nextPartialResult: A closure that receives the running result and the next element
+    ///     and returns the new running result.
+    /// - Returns: A ``Publishers/Scan`` that publishes each running result.
     public func scan<T>(_ initialResult: T, _ nextPartialResult: @escaping (T, Output) -> T) -> Publishers.Scan<Self, T>
     {
         Publishers.Scan(upstream: self, initialResult: initialResult, nextPartialResult: nextPartialResult)
@@ -155,6 +169,33 @@ extension Publisher {
 
     /// Transforms elements from the upstream publisher by providing the current element to an
     /// error-throwing closure along with the last value returned by the closure.
+    ///
+    /// Works like `scan(_:_:)`, publishing every running result, except that the closure may
+    /// throw: the thrown error cancels the upstream and ends the stream as a failure, and the
+    /// failure type becomes `any Error` (an upstream failure arrives as it is). Requests go
+    /// straight to the upstream.
+    ///
+    /// ```swift
+    /// struct Overflow: Error {}
+    ///
+    /// let cancellable = [40, 50, 60].publisher
+    ///     .tryScan(0) { total, next in
+    ///         guard total + next <= 100 else { throw Overflow() }
+    ///         return total + next
+    ///     }
+    ///     .sink(
+    ///         receiveCompletion: { if case .failure(let error) = $0 { print("failed:", error) } },
+    ///         receiveValue: { print($0) })
+    /// // Prints: 40, 90, then failed: Overflow()
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - initialResult: The running result before the first element; it is not published
+    ///     itself.
+    ///   - nextPartialResult: An error-throwing closure that receives the running result and
+    ///     the next element and returns the new running result.
+    /// - Returns: A ``Publishers/TryScan`` that publishes each running result and fails with
+    ///   `any Error`.
     public func tryScan<T>(
         _ initialResult: T, _ nextPartialResult: @escaping (T, Output) throws -> T
     ) -> Publishers.TryScan<Self, T> {

@@ -23,6 +23,10 @@ extension Publishers {
         }
 
         /// Changes the failure type again, over the same upstream.
+        ///
+        /// - Parameter failure: The new failure type.
+        /// - Returns: A `Publishers.SetFailureType` over the same upstream with the new failure
+        ///   type.
         public func setFailureType<E: Error>(to failure: E.Type) -> Publishers.SetFailureType<Upstream, E> {
             Publishers.SetFailureType(upstream: upstream)
         }
@@ -34,9 +38,25 @@ extension Publishers.SetFailureType: Equatable where Upstream: Equatable {}
 extension Publisher where Failure == Never {
     /// Changes the failure type declared by the upstream publisher.
     ///
+    /// The upstream can't fail, so nothing changes at run time: elements, the completion,
+    /// requests and the cancel pass straight through. Use it where a publisher that never
+    /// fails must meet one that can, for example in `flatMap`, `combineLatest` or `merge`, or
+    /// to match the type of a property.
+    ///
     /// ```swift
-    /// Just(1).setFailureType(to: URLError.self)   // a Publisher<Int, URLError>
+    /// let numbers = PassthroughSubject<Int, Never>()
+    /// let typed: AnyPublisher<Int, URLError> = numbers
+    ///     .setFailureType(to: URLError.self)
+    ///     .eraseToAnyPublisher()
+    /// let cancellable = typed.sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+    /// numbers.send(1)
+    /// numbers.send(completion: .finished)
+    /// // Prints: 1, then finished
     /// ```
+    ///
+    /// - Parameter failureType: The error type to declare, for example `URLError.self`.
+    /// - Returns: A ``Publishers/SetFailureType`` with the same elements and the new failure
+    ///   type.
     public func setFailureType<E: Error>(to failureType: E.Type) -> Publishers.SetFailureType<Self, E> {
         Publishers.SetFailureType(upstream: self)
     }

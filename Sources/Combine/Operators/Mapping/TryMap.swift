@@ -23,9 +23,8 @@ extension Publishers {
             self.transform = transform
         }
 
-        @inlinable
-
         /// Attaches the specified subscriber to this publisher.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, S.Failure == any Error {
             upstream.subscribe(
                 SteppingSubscriber<Stepper, Upstream.Failure, S>(
@@ -57,14 +56,32 @@ extension Publishers {
 
 extension Publisher {
     /// Transforms all elements from the upstream publisher with a provided error-throwing
-    /// closure. A thrown error cancels the upstream and becomes the failure.
+    /// closure.
+    ///
+    /// Each element goes through `transform` and the result is published in its place. When
+    /// the closure throws, the upstream is cancelled and the error is the failure the
+    /// subscriber receives; the failure type becomes `any Error` (an upstream failure arrives
+    /// as it is). Requests go straight to the upstream. Calling `map` or `tryMap` on the
+    /// result fuses the closures into one `Publishers.TryMap`.
     ///
     /// ```swift
-    /// ["1", "x"].publisher
-    ///     .tryMap { guard let n = Int($0) else { throw ParseError() }; return n }
-    ///     .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
-    /// // 1, failure(ParseError())
+    /// enum ParseError: Error { case notANumber }
+    ///
+    /// let cancellable = ["1", "x", "3"].publisher
+    ///     .tryMap { text -> Int in
+    ///         guard let number = Int(text) else { throw ParseError.notANumber }
+    ///         return number
+    ///     }
+    ///     .sink(
+    ///         receiveCompletion: { if case .failure(let error) = $0 { print("failed:", error) } },
+    ///         receiveValue: { print($0) })
+    /// // Prints: 1, then failed: notANumber ("3" is never read)
     /// ```
+    ///
+    /// - Parameter transform: A closure that receives one element and returns the value to
+    ///   publish, or throws to end the stream with that error.
+    /// - Returns: A ``Publishers/TryMap`` that publishes the transformed elements and fails
+    ///   with `any Error`.
     public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Self, T> {
         Publishers.TryMap(upstream: self, transform: transform)
     }
@@ -72,12 +89,19 @@ extension Publisher {
 
 extension Publishers.TryMap {
     /// Fuses a map into this try-map.
+    ///
+    /// - Parameter transform: A closure applied to the result of this try-map's closure.
+    /// - Returns: One ``Publishers/TryMap`` over the same upstream that applies both closures.
     public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.TryMap<Upstream, T> {
         let first = self.transform
         return Publishers.TryMap(upstream: upstream) { transform(try first($0)) }
     }
 
     /// Fuses two try-maps into one.
+    ///
+    /// - Parameter transform: An error-throwing closure applied to the result of this
+    ///   try-map's closure.
+    /// - Returns: One ``Publishers/TryMap`` over the same upstream that applies both closures.
     public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Upstream, T> {
         let first = self.transform
         return Publishers.TryMap(upstream: upstream) { try transform(try first($0)) }
@@ -86,6 +110,10 @@ extension Publishers.TryMap {
 
 extension Publishers.Map {
     /// Fuses a try-map into this map.
+    ///
+    /// - Parameter transform: An error-throwing closure applied to the result of this map's
+    ///   closure.
+    /// - Returns: One ``Publishers/TryMap`` over the same upstream that applies both closures.
     public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Upstream, T> {
         let first = self.transform
         return Publishers.TryMap(upstream: upstream) { try transform(first($0)) }

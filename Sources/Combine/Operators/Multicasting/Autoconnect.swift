@@ -35,13 +35,25 @@ extension Publishers {
 extension ConnectablePublisher {
     /// Automates the process of connecting or disconnecting from this connectable publisher.
     ///
-    /// The first subscriber connects; when the last one cancels, the connection is cancelled:
+    /// The first subscriber calls `connect()` for you, right after it has attached; when
+    /// the last subscriber cancels, the connection is cancelled, and the next subscriber
+    /// connects again. Use it when you do not need to attach several subscribers before the
+    /// values start, as with a timer:
     ///
     /// ```swift
-    /// Timer.publish(every: 1, on: .main, in: .default)
+    /// let cancellable = Timer.publish(every: 1, on: .main, in: .default)
     ///     .autoconnect()
     ///     .sink { print($0) }
+    /// // Prints the current date every second while the main run loop runs
     /// ```
+    ///
+    /// Only a cancel counts a subscriber out: once the upstream has completed, a later
+    /// subscriber receives that completion and does not connect again (as in Apple's
+    /// Combine). Values and demand pass between each subscriber and the connectable
+    /// publisher unchanged.
+    ///
+    /// - Returns: A ``Publishers/Autoconnect`` publisher that connects to this publisher when
+    ///   its first subscriber attaches.
     public func autoconnect() -> Publishers.Autoconnect<Self> {
         Publishers.Autoconnect(upstream: self)
     }

@@ -34,14 +34,26 @@ extension Publishers.MakeConnectable: @unchecked Sendable where Upstream: Sendab
 extension Publisher where Failure == Never {
     /// Creates a connectable wrapper around the publisher.
     ///
-    /// Subscribers attach first; values flow only after `connect()`:
+    /// Subscribers attach first; values flow only after `connect()`, so that all of them
+    /// see the first value:
     ///
     /// ```swift
+    /// var bag = Set<AnyCancellable>()
     /// let connectable = [1, 2, 3].publisher.makeConnectable()
     /// connectable.sink { print("a", $0) }.store(in: &bag)
     /// connectable.sink { print("b", $0) }.store(in: &bag)
-    /// connectable.connect().store(in: &bag)   // a 1, b 1, a 2, b 2, a 3, b 3
+    /// connectable.connect().store(in: &bag)
+    /// // Prints: a 1, b 1, a 2, b 2, a 3, b 3
     /// ```
+    ///
+    /// The upstream is subscribed once, at `connect()`, by a `PassthroughSubject` that
+    /// shares it among the subscribers: the subject asks it for unlimited values once any
+    /// subscriber has asked for some, and a value reaches only the subscribers that have
+    /// outstanding demand for it. Available only when `Failure` is `Never`; for a publisher
+    /// that can fail, use `multicast(_:)` with a subject of your choice.
+    ///
+    /// - Returns: A ``Publishers/MakeConnectable`` publisher that subscribes to this
+    ///   publisher when it is connected.
     public func makeConnectable() -> Publishers.MakeConnectable<Self> {
         Publishers.MakeConnectable(upstream: self)
     }

@@ -16,8 +16,9 @@ extension Publishers {
         /// The publisher that this publisher receives elements from.
         public let upstream: Upstream
 
-        /// A closure to create a new Subject each time a subscriber attaches to the multicast
-        /// publisher.
+        /// The closure that creates the subject. It is called once, when the subject is first
+        /// needed (by the first subscriber or by `connect()`); every subscriber and every
+        /// connection then use that same subject.
         public let createSubject: () -> SubjectType
 
         private let lock = Lock()
@@ -56,12 +57,32 @@ extension Publishers {
 extension Publisher {
     /// Applies a closure to create a subject that delivers elements to subscribers.
     ///
+    /// The result is a connectable publisher: subscribers attach to the subject, and
+    /// nothing is asked of this publisher until `connect()` subscribes the subject to it.
+    /// Every subscriber then shares that one subscription, as when one network request
+    /// feeds several parts of a screen
+    /// (`request.multicast { PassthroughSubject<Data, URLError>() }`).
+    ///
     /// ```swift
-    /// let multicast = request.multicast { PassthroughSubject<Data, URLError>() }
-    /// multicast.sink { first($0) }.store(in: &bag)
-    /// multicast.sink { second($0) }.store(in: &bag)
-    /// multicast.connect().store(in: &bag)   // one upstream subscription for both
+    /// let multicast = [1, 2, 3].publisher
+    ///     .multicast { PassthroughSubject<Int, Never>() }
+    /// let first = multicast.sink { print("first", $0) }
+    /// let second = multicast.sink { print("second", $0) }
+    /// let connection = multicast.connect()
+    /// // Prints: first 1, second 1, first 2, second 2, first 3, second 3
     /// ```
+    ///
+    /// `createSubject` is called once, when the subject is first needed, not once per
+    /// subscriber. Demand is the subject's: Combine's subjects ask the upstream for
+    /// unlimited values (a `PassthroughSubject` once a subscriber has asked for some), and a
+    /// `PassthroughSubject` drops a value for a subscriber without outstanding demand. With
+    /// these subjects, a subscriber that attaches after the upstream has completed receives
+    /// the completion at once.
+    ///
+    /// - Parameter createSubject: A closure that creates the subject through which values
+    ///   are delivered to the subscribers.
+    /// - Returns: A ``Publishers/Multicast`` connectable publisher that delivers this
+    ///   publisher's values through the subject.
     public func multicast<S: Subject>(_ createSubject: @escaping () -> S) -> Publishers.Multicast<Self, S>
     where Failure == S.Failure, Output == S.Output {
         Publishers.Multicast(upstream: self, createSubject: createSubject)
@@ -69,11 +90,24 @@ extension Publisher {
 
     /// Provides a subject to deliver elements to multiple subscribers.
     ///
+    /// Like `multicast(_:)`, with a subject you create yourself, for instance a
+    /// `CurrentValueSubject` so that a subscriber attaching late still receives the latest
+    /// value:
+    ///
     /// ```swift
     /// let subject = CurrentValueSubject<Int, Never>(0)
-    /// let multicast = numbers.multicast(subject: subject)   // late subscribers see the latest
-    /// let connection = multicast.connect()
+    /// let multicast = [1, 2].publisher.multicast(subject: subject)
+    /// let early = multicast.sink { print("early", $0) }   // Prints: early 0
+    /// let connection = multicast.connect()               // Prints: early 1, early 2
     /// ```
+    ///
+    /// Nothing is asked of this publisher until `connect()` subscribes the subject to it.
+    /// Values you send to the subject yourself reach the subscribers too.
+    ///
+    /// - Parameter subject: The subject through which values are delivered to the
+    ///   subscribers.
+    /// - Returns: A ``Publishers/Multicast`` connectable publisher that delivers this
+    ///   publisher's values through `subject`.
     public func multicast<S: Subject>(subject: S) -> Publishers.Multicast<Self, S>
     where Failure == S.Failure, Output == S.Output {
         Publishers.Multicast(upstream: self) { subject }

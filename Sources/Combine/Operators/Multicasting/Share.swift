@@ -42,6 +42,12 @@ extension Publishers {
             inner.subscribe(subscriber)
         }
 
+        /// Returns whether two share publishers are the same instance.
+        ///
+        /// - Parameters:
+        ///   - lhs: A share publisher to compare.
+        ///   - rhs: Another share publisher to compare.
+        /// - Returns: `true` if `lhs` and `rhs` are the same object.
         public static func == (lhs: Share, rhs: Share) -> Bool {
             lhs === rhs
         }
@@ -50,6 +56,31 @@ extension Publishers {
 
 extension Publisher {
     /// Shares the output of an upstream publisher with multiple subscribers.
+    ///
+    /// The first subscriber subscribes to this publisher; later subscribers share that
+    /// subscription and receive only the values published after they joined. Use it to run
+    /// expensive work, such as a network request, once for several subscribers.
+    ///
+    /// ```swift
+    /// let source = PassthroughSubject<Int, Never>()
+    /// let shared = source
+    ///     .handleEvents(receiveSubscription: { _ in print("subscribed upstream") })
+    ///     .share()
+    /// let a = shared.sink { print("a", $0) }   // Prints: subscribed upstream
+    /// let b = shared.sink { print("b", $0) }   // shares that subscription
+    /// source.send(1)                            // Prints: a 1, b 1
+    /// ```
+    ///
+    /// `share()` is `multicast(subject: PassthroughSubject())` followed by `autoconnect()`:
+    /// the upstream is asked for unlimited values, and a subscriber without outstanding
+    /// demand misses the values sent meanwhile. A publisher that completes at once, such as
+    /// `[1, 2].publisher`, delivers everything to the first subscriber before a second can
+    /// attach. Once the upstream has completed, a later subscriber receives just the
+    /// completion; once every subscriber has cancelled, the next one subscribes upstream
+    /// again. The result is a class: copies of it share the same subscription.
+    ///
+    /// - Returns: A ``Publishers/Share`` publisher that shares one subscription to this
+    ///   publisher among its subscribers.
     public func share() -> Publishers.Share<Self> {
         Publishers.Share(upstream: self)
     }

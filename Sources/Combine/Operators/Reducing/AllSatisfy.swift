@@ -67,14 +67,56 @@ extension Publishers {
 }
 
 extension Publisher {
-    /// Publishes a single Boolean value that indicates whether all received elements pass a
-    /// given predicate.
+    /// Publishes a single Boolean value that tells whether every element from the upstream
+    /// publisher passes a test.
+    ///
+    /// The operator asks the upstream for everything as soon as it is subscribed and calls
+    /// `predicate` on each element. At the first element that fails, it cancels the upstream
+    /// and publishes `false`; if the upstream finishes with every element passing (or with no
+    /// element at all), it publishes `true`. The Boolean waits until the subscriber has
+    /// requested a value and is followed by `.finished`. An upstream failure is passed on
+    /// without a Boolean.
+    ///
+    /// ```swift
+    /// let cancellable = [2, 4, 7, 8].publisher
+    ///     .allSatisfy { $0.isMultiple(of: 2) }
+    ///     .sink { print($0) }
+    /// // Prints: false
+    /// ```
+    ///
+    /// - Parameter predicate: A closure that receives an element and returns whether it passes
+    ///   the test.
+    /// - Returns: A `Publishers.AllSatisfy` publisher that publishes one Boolean: `true` if
+    ///   every element passed, `false` as soon as one did not.
     public func allSatisfy(_ predicate: @escaping (Output) -> Bool) -> Publishers.AllSatisfy<Self> {
         Publishers.AllSatisfy(upstream: self, predicate: predicate)
     }
 
-    /// Publishes a single Boolean value that indicates whether all received elements pass a
-    /// given error-throwing predicate.
+    /// Publishes a single Boolean value that tells whether every element from the upstream
+    /// publisher passes a test that can throw.
+    ///
+    /// It works as `allSatisfy(_:)` does, except that when `predicate` throws, the upstream is
+    /// cancelled and the error is sent as the failure, with no Boolean. An upstream failure is
+    /// passed on as `any Error`.
+    ///
+    /// ```swift
+    /// enum ReadingError: Error { case negative }
+    ///
+    /// let cancellable = [1, 2, -3, 4].publisher
+    ///     .tryAllSatisfy { value in
+    ///         guard value >= 0 else { throw ReadingError.negative }
+    ///         return value < 10
+    ///     }
+    ///     .sink(
+    ///         receiveCompletion: { if case .failure(let error) = $0 { print("Failed:", error) } },
+    ///         receiveValue: { print($0) })
+    /// // Prints: Failed: negative
+    /// ```
+    ///
+    /// - Parameter predicate: A closure that receives an element and returns whether it passes
+    ///   the test, or throws to end the stream with a failure.
+    /// - Returns: A `Publishers.TryAllSatisfy` publisher that publishes one Boolean, or fails
+    ///   with the error the predicate threw.
     public func tryAllSatisfy(_ predicate: @escaping (Output) throws -> Bool) -> Publishers.TryAllSatisfy<Self> {
         Publishers.TryAllSatisfy(upstream: self, predicate: predicate)
     }

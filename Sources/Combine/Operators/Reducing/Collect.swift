@@ -48,14 +48,25 @@ extension Publishers {
 extension Publishers.Collect: Equatable where Upstream: Equatable {}
 
 extension Publisher {
-    /// Collects all received elements, and emits a single array of the collection when the
-    /// upstream publisher finishes.
+    /// Collects every element from the upstream publisher and publishes them as one array
+    /// when the upstream finishes.
+    ///
+    /// The operator asks the upstream for everything as soon as it is subscribed and keeps
+    /// every element in memory until the upstream finishes. It then publishes the array (empty
+    /// if no element came), followed by `.finished`, once the subscriber has requested a value.
+    /// If the upstream fails, the failure is passed on and the collected elements are
+    /// discarded. For a long or endless upstream, `collect(_:)` or `collect(_:options:)`
+    /// publish smaller arrays as they go.
     ///
     /// ```swift
-    /// [1, 2, 3].publisher.collect().sink { print($0) }   // [1, 2, 3]
+    /// let cancellable = [1, 2, 3].publisher
+    ///     .collect()
+    ///     .sink { print($0) }
+    /// // Prints: [1, 2, 3]
     /// ```
     ///
-    /// It keeps every element in memory until the upstream finishes.
+    /// - Returns: A `Publishers.Collect` publisher that publishes one array of all the
+    ///   upstream's elements, in the order they came.
     public func collect() -> Publishers.Collect<Self> {
         Publishers.Collect(upstream: self)
     }

@@ -135,12 +135,25 @@ extension Publishers {
 extension Publishers.CollectByCount: Equatable where Upstream: Equatable {}
 
 extension Publisher {
-    /// Collects up to the specified number of elements, and then emits a single array of
-    /// the collection.
+    /// Collects elements into arrays of up to the specified number and publishes each array
+    /// as soon as it is full.
+    ///
+    /// When the upstream finishes, a partly filled array is published before `.finished`
+    /// (nothing extra if it is empty); when the upstream fails, the partly filled array is
+    /// discarded and the failure passed on. Demand is counted in arrays: each array the
+    /// subscriber requests asks the upstream for `count` elements.
     ///
     /// ```swift
-    /// (1...5).publisher.collect(2).sink { print($0) }   // [1, 2], [3, 4], [5]
+    /// let cancellable = (1...5).publisher
+    ///     .collect(2)
+    ///     .sink { print($0) }
+    /// // Prints: [1, 2], [3, 4], [5]
     /// ```
+    ///
+    /// - Parameter count: The largest number of elements in one array. It must be greater than
+    ///   zero: a smaller value traps when the publisher is created.
+    /// - Returns: A `Publishers.CollectByCount` publisher that publishes arrays of at most
+    ///   `count` elements.
     public func collect(_ count: Int) -> Publishers.CollectByCount<Self> {
         Publishers.CollectByCount(upstream: self, count: count)
     }

@@ -74,44 +74,149 @@ extension Publishers {
 }
 
 extension Publisher where Output: Comparable {
-    /// Publishes the minimum value received from the upstream publisher, after it finishes.
+    /// Publishes the smallest element from the upstream publisher once it finishes.
+    ///
+    /// The operator asks the upstream for everything as soon as it is subscribed and compares
+    /// the elements with `<`. When the upstream finishes, it publishes the smallest (the first
+    /// of equal ones), followed by `.finished`, once the subscriber has requested a value. An
+    /// empty upstream finishes without a value; an upstream failure is passed on without one.
+    ///
+    /// ```swift
+    /// let cancellable = [3, 9, 1, 4].publisher
+    ///     .min()
+    ///     .sink { print($0) }
+    /// // Prints: 1
+    /// ```
+    ///
+    /// - Returns: A `Publishers.Comparison` publisher that publishes the minimum element.
     public func min() -> Publishers.Comparison<Self> {
         min(by: <)
     }
 
-    /// Publishes the maximum value received from the upstream publisher, after it finishes.
+    /// Publishes the largest element from the upstream publisher once it finishes.
+    ///
+    /// The operator asks the upstream for everything as soon as it is subscribed and compares
+    /// the elements with `<`. When the upstream finishes, it publishes the largest (the first
+    /// of equal ones), followed by `.finished`, once the subscriber has requested a value. An
+    /// empty upstream finishes without a value; an upstream failure is passed on without one.
     ///
     /// ```swift
-    /// [3, 9, 1].publisher.max().sink { print($0) }   // 9
+    /// let cancellable = [3, 9, 1, 4].publisher
+    ///     .max()
+    ///     .sink { print($0) }
+    /// // Prints: 9
     /// ```
+    ///
+    /// - Returns: A `Publishers.Comparison` publisher that publishes the maximum element.
     public func max() -> Publishers.Comparison<Self> {
         max(by: <)
     }
 }
 
 extension Publisher {
-    /// Publishes the minimum value received from the upstream publisher, using the provided
-    /// ordering closure, after it finishes. Of equal minimums, the first is published.
+    /// Publishes the smallest element from the upstream publisher once it finishes, ordering
+    /// the elements with the given closure.
+    ///
+    /// Use it for elements that are not `Comparable`, or to compare by one property. An
+    /// element replaces the minimum so far only when `areInIncreasingOrder(element, minimum)`
+    /// returns `true`, so of equal minimums the first is published. As with `min()`, the
+    /// upstream is asked for everything, the result waits for the upstream to finish and for a
+    /// request, an empty upstream finishes without a value and a failure is passed on.
+    ///
+    /// ```swift
+    /// let cancellable = ["pear", "fig", "banana", "kiwi"].publisher
+    ///     .min(by: { $0.count < $1.count })
+    ///     .sink { print($0) }
+    /// // Prints: fig
+    /// ```
+    ///
+    /// - Parameter areInIncreasingOrder: A closure that returns `true` when its first argument
+    ///   should be ordered before its second.
+    /// - Returns: A `Publishers.Comparison` publisher that publishes the minimum element.
     public func min(by areInIncreasingOrder: @escaping (Output, Output) -> Bool) -> Publishers.Comparison<Self> {
         Publishers.Comparison(upstream: self) { areInIncreasingOrder($1, $0) }
     }
 
-    /// Publishes the minimum value received from the upstream publisher, using the provided
-    /// error-throwing closure to order the items.
+    /// Publishes the smallest element from the upstream publisher once it finishes, ordering
+    /// the elements with a closure that can throw.
+    ///
+    /// It works as `min(by:)` does, except that when `areInIncreasingOrder` throws, the
+    /// upstream is cancelled and the error is sent as the failure, with no value. An upstream
+    /// failure is passed on as `any Error`.
+    ///
+    /// ```swift
+    /// enum OrderError: Error { case notANumber }
+    ///
+    /// let cancellable = [3.5, 1.0, Double.nan].publisher
+    ///     .tryMin(by: { lhs, rhs in
+    ///         guard !lhs.isNaN, !rhs.isNaN else { throw OrderError.notANumber }
+    ///         return lhs < rhs
+    ///     })
+    ///     .sink(
+    ///         receiveCompletion: { if case .failure(let error) = $0 { print("Failed:", error) } },
+    ///         receiveValue: { print($0) })
+    /// // Prints: Failed: notANumber
+    /// ```
+    ///
+    /// - Parameter areInIncreasingOrder: A closure that returns `true` when its first argument
+    ///   should be ordered before its second, or throws to end the stream with a failure.
+    /// - Returns: A `Publishers.TryComparison` publisher that publishes the minimum element, or
+    ///   fails with the error the closure threw.
     public func tryMin(
         by areInIncreasingOrder: @escaping (Output, Output) throws -> Bool
     ) -> Publishers.TryComparison<Self> {
         Publishers.TryComparison(upstream: self) { try areInIncreasingOrder($1, $0) }
     }
 
-    /// Publishes the maximum value received from the upstream publisher, using the provided
-    /// ordering closure, after it finishes. Of equal maximums, the first is published.
+    /// Publishes the largest element from the upstream publisher once it finishes, ordering
+    /// the elements with the given closure.
+    ///
+    /// Use it for elements that are not `Comparable`, or to compare by one property. An
+    /// element replaces the maximum so far only when `areInIncreasingOrder(maximum, element)`
+    /// returns `true`, so of equal maximums the first is published. As with `max()`, the
+    /// upstream is asked for everything, the result waits for the upstream to finish and for a
+    /// request, an empty upstream finishes without a value and a failure is passed on.
+    ///
+    /// ```swift
+    /// let cancellable = ["pear", "fig", "banana", "kiwi"].publisher
+    ///     .max(by: { $0.count < $1.count })
+    ///     .sink { print($0) }
+    /// // Prints: banana
+    /// ```
+    ///
+    /// - Parameter areInIncreasingOrder: A closure that returns `true` when its first argument
+    ///   should be ordered before its second.
+    /// - Returns: A `Publishers.Comparison` publisher that publishes the maximum element.
     public func max(by areInIncreasingOrder: @escaping (Output, Output) -> Bool) -> Publishers.Comparison<Self> {
         Publishers.Comparison(upstream: self, areInIncreasingOrder: areInIncreasingOrder)
     }
 
-    /// Publishes the maximum value received from the upstream publisher, using the provided
-    /// error-throwing closure to order the items.
+    /// Publishes the largest element from the upstream publisher once it finishes, ordering
+    /// the elements with a closure that can throw.
+    ///
+    /// It works as `max(by:)` does, except that when `areInIncreasingOrder` throws, the
+    /// upstream is cancelled and the error is sent as the failure, with no value. An upstream
+    /// failure is passed on as `any Error`.
+    ///
+    /// ```swift
+    /// enum ScoreError: Error { case missing }
+    ///
+    /// let scores: [Int?] = [4, 9, nil, 2]
+    /// let cancellable = scores.publisher
+    ///     .tryMax(by: { lhs, rhs in
+    ///         guard let lhs, let rhs else { throw ScoreError.missing }
+    ///         return lhs < rhs
+    ///     })
+    ///     .sink(
+    ///         receiveCompletion: { if case .failure(let error) = $0 { print("Failed:", error) } },
+    ///         receiveValue: { print($0 as Any) })
+    /// // Prints: Failed: missing
+    /// ```
+    ///
+    /// - Parameter areInIncreasingOrder: A closure that returns `true` when its first argument
+    ///   should be ordered before its second, or throws to end the stream with a failure.
+    /// - Returns: A `Publishers.TryComparison` publisher that publishes the maximum element, or
+    ///   fails with the error the closure threw.
     public func tryMax(
         by areInIncreasingOrder: @escaping (Output, Output) throws -> Bool
     ) -> Publishers.TryComparison<Self> {

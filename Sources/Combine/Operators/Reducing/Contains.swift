@@ -104,25 +104,78 @@ extension Publishers {
 extension Publishers.Contains: Equatable where Upstream: Equatable {}
 
 extension Publisher where Output: Equatable {
-    /// Publishes a Boolean value upon receiving an element equal to the argument.
+    /// Publishes `true` as soon as the upstream publisher produces an element equal to the
+    /// given one, or `false` if it finishes without one.
+    ///
+    /// The operator asks the upstream for everything as soon as it is subscribed and compares
+    /// each element with `==`. At the first match it cancels the upstream. The Boolean waits
+    /// until the subscriber has requested a value and is followed by `.finished`. An upstream
+    /// failure before a match is passed on without a Boolean.
     ///
     /// ```swift
-    /// [1, 2, 3].publisher.contains(2).sink { print($0) }   // true
+    /// let cancellable = [1, 2, 3].publisher
+    ///     .contains(2)
+    ///     .sink { print($0) }
+    /// // Prints: true
     /// ```
+    ///
+    /// - Parameter output: The element to look for.
+    /// - Returns: A `Publishers.Contains` publisher that publishes one Boolean: whether the
+    ///   element was seen.
     public func contains(_ output: Output) -> Publishers.Contains<Self> {
         Publishers.Contains(upstream: self, output: output)
     }
 }
 
 extension Publisher {
-    /// Publishes a Boolean value upon receiving an element that satisfies the predicate
-    /// closure.
+    /// Publishes `true` as soon as the upstream publisher produces an element that satisfies
+    /// a predicate, or `false` if it finishes without one.
+    ///
+    /// The operator asks the upstream for everything as soon as it is subscribed and calls
+    /// `predicate` on each element until one passes; that match cancels the upstream. The
+    /// Boolean waits until the subscriber has requested a value and is followed by
+    /// `.finished`. An upstream failure before a match is passed on without a Boolean.
+    ///
+    /// ```swift
+    /// let cancellable = [3, 8, 12].publisher
+    ///     .contains(where: { $0 > 10 })
+    ///     .sink { print($0) }
+    /// // Prints: true
+    /// ```
+    ///
+    /// - Parameter predicate: A closure that receives an element and returns whether it is a
+    ///   match.
+    /// - Returns: A `Publishers.ContainsWhere` publisher that publishes one Boolean: whether a
+    ///   matching element was seen.
     public func contains(where predicate: @escaping (Output) -> Bool) -> Publishers.ContainsWhere<Self> {
         Publishers.ContainsWhere(upstream: self, predicate: predicate)
     }
 
-    /// Publishes a Boolean value upon receiving an element that satisfies the throwing
-    /// predicate closure.
+    /// Publishes `true` as soon as the upstream publisher produces an element that satisfies
+    /// a predicate that can throw, or `false` if it finishes without one.
+    ///
+    /// It works as `contains(where:)` does, except that when `predicate` throws, the upstream
+    /// is cancelled and the error is sent as the failure, with no Boolean. An upstream failure
+    /// is passed on as `any Error`.
+    ///
+    /// ```swift
+    /// enum LookupError: Error { case emptyName }
+    ///
+    /// let cancellable = ["Ann", "", "Bo"].publisher
+    ///     .tryContains(where: { name in
+    ///         guard !name.isEmpty else { throw LookupError.emptyName }
+    ///         return name == "Bo"
+    ///     })
+    ///     .sink(
+    ///         receiveCompletion: { if case .failure(let error) = $0 { print("Failed:", error) } },
+    ///         receiveValue: { print($0) })
+    /// // Prints: Failed: emptyName
+    /// ```
+    ///
+    /// - Parameter predicate: A closure that receives an element and returns whether it is a
+    ///   match, or throws to end the stream with a failure.
+    /// - Returns: A `Publishers.TryContainsWhere` publisher that publishes one Boolean, or
+    ///   fails with the error the predicate threw.
     public func tryContains(where predicate: @escaping (Output) throws -> Bool) -> Publishers.TryContainsWhere<Self> {
         Publishers.TryContainsWhere(upstream: self, predicate: predicate)
     }

@@ -33,11 +33,22 @@ extension Publishers {
 extension Publishers.Count: Equatable where Upstream: Equatable {}
 
 extension Publisher {
-    /// Publishes the number of elements received from the upstream publisher.
+    /// Publishes the number of elements the upstream publisher produced, once it finishes.
+    ///
+    /// The operator asks the upstream for everything as soon as it is subscribed and counts
+    /// the elements. When the upstream finishes, it publishes the count (`0` for an empty
+    /// upstream), followed by `.finished`, once the subscriber has requested a value. An
+    /// upstream failure is passed on without a count.
     ///
     /// ```swift
-    /// ["a", "b", "c"].publisher.count().sink { print($0) }   // 3
+    /// let cancellable = ["a", "b", "c"].publisher
+    ///     .count()
+    ///     .sink { print($0) }
+    /// // Prints: 3
     /// ```
+    ///
+    /// - Returns: A `Publishers.Count` publisher that publishes the number of upstream
+    ///   elements as an `Int`.
     public func count() -> Publishers.Count<Self> {
         Publishers.Count(upstream: self)
     }

@@ -63,8 +63,23 @@ extension Publishers {
 extension Publishers.IgnoreOutput: Equatable where Upstream: Equatable {}
 
 extension Publisher {
-    /// Ignores all upstream elements, but passes along the upstream publisher's completion
-    /// state (finished or failed).
+    /// Ignores every element from the upstream publisher and passes on only its completion,
+    /// finished or failed.
+    ///
+    /// The resulting publisher's `Output` is `Never`: it publishes no value, only the
+    /// upstream's completion, as soon as it comes. Use it when only the end of some work
+    /// matters. The subscriber receives the upstream's own subscription, and the operator then
+    /// asks the upstream for everything, whatever the subscriber requests.
+    ///
+    /// ```swift
+    /// let cancellable = ["a", "b", "c"].publisher
+    ///     .ignoreOutput()
+    ///     .sink(receiveCompletion: { print($0) }, receiveValue: { _ in })
+    /// // Prints: finished
+    /// ```
+    ///
+    /// - Returns: A `Publishers.IgnoreOutput` publisher that publishes no values and then the
+    ///   upstream's completion.
     public func ignoreOutput() -> Publishers.IgnoreOutput<Self> {
         Publishers.IgnoreOutput(upstream: self)
     }

@@ -105,20 +105,64 @@ extension Publishers {
 }
 
 extension Publisher {
-    /// Applies a closure that collects each element of a stream and publishes a final
-    /// result upon completion.
+    /// Combines every element from the upstream publisher into one value with a closure, and
+    /// publishes that value when the upstream finishes.
+    ///
+    /// Starting from `initialResult`, the closure is called with the running result and each
+    /// element in turn, and what it returns becomes the new running result. When the upstream
+    /// finishes, the final result (`initialResult` itself if no element came) is published,
+    /// followed by `.finished`, once the subscriber has requested a value. The operator asks
+    /// the upstream for everything as soon as it is subscribed; an upstream failure is passed
+    /// on without a result. To publish every intermediate result instead, use `scan(_:_:)`.
     ///
     /// ```swift
-    /// (1...4).publisher.reduce(0, +).sink { print($0) }   // 10
+    /// let cancellable = (1...4).publisher
+    ///     .reduce(0, +)
+    ///     .sink { print($0) }
+    /// // Prints: 10
     /// ```
+    ///
+    /// - Parameters:
+    ///   - initialResult: The value to start from; it is published as is if the upstream
+    ///     produces no element.
+    ///   - nextPartialResult: A closure that takes the running result and the next element and
+    ///     returns the new running result.
+    /// - Returns: A `Publishers.Reduce` publisher that publishes the final accumulated value.
     public func reduce<T>(_ initialResult: T, _ nextPartialResult: @escaping (T, Output) -> T)
         -> Publishers.Reduce<Self, T>
     {
         Publishers.Reduce(upstream: self, initial: initialResult, nextPartialResult: nextPartialResult)
     }
 
-    /// Applies an error-throwing closure that collects each element of a stream and
-    /// publishes a final result upon completion.
+    /// Combines every element from the upstream publisher into one value with a closure that
+    /// can throw, and publishes that value when the upstream finishes.
+    ///
+    /// It works as `reduce(_:_:)` does, except that when `nextPartialResult` throws, the
+    /// upstream is cancelled and the error is sent as the failure, with no result. An upstream
+    /// failure is passed on as `any Error`.
+    ///
+    /// ```swift
+    /// enum SumError: Error { case overflow }
+    ///
+    /// let cancellable = [Int.max, 1].publisher
+    ///     .tryReduce(0) { sum, value in
+    ///         let (result, overflow) = sum.addingReportingOverflow(value)
+    ///         if overflow { throw SumError.overflow }
+    ///         return result
+    ///     }
+    ///     .sink(
+    ///         receiveCompletion: { if case .failure(let error) = $0 { print("Failed:", error) } },
+    ///         receiveValue: { print($0) })
+    /// // Prints: Failed: overflow
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - initialResult: The value to start from; it is published as is if the upstream
+    ///     produces no element.
+    ///   - nextPartialResult: A closure that takes the running result and the next element and
+    ///     returns the new running result, or throws to end the stream with a failure.
+    /// - Returns: A `Publishers.TryReduce` publisher that publishes the final accumulated
+    ///   value, or fails with the error the closure threw.
     public func tryReduce<T>(
         _ initialResult: T, _ nextPartialResult: @escaping (T, Output) throws -> T
     ) -> Publishers.TryReduce<Self, T> {

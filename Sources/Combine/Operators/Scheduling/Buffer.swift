@@ -305,9 +305,41 @@ private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subs
 extension Publisher {
     /// Buffers elements received from an upstream publisher.
     ///
+    /// Values the subscriber has not asked for yet wait in the buffer, oldest first, and
+    /// are delivered as it asks for more. Use it in front of a slow subscriber, for instance
+    /// `events.buffer(size: 100, prefetch: .keepFull, whenFull: .dropOldest)`.
+    ///
     /// ```swift
-    /// events.buffer(size: 100, prefetch: .keepFull, whenFull: .dropOldest)
+    /// let subject = PassthroughSubject<Int, Never>()
+    /// var subscription: Subscription?
+    /// let subscriber = AnySubscriber<Int, Never>(
+    ///     receiveSubscription: { subscription = $0 },
+    ///     receiveValue: { print($0); return .none })
+    /// subject.buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest).subscribe(subscriber)
+    /// subject.send(1)
+    /// subject.send(2)
+    /// subject.send(3)                  // the buffer is full: 1 is dropped
+    /// subscription?.request(.max(5))   // Prints: 2, 3
     /// ```
+    ///
+    /// Demand: with `.keepFull` the upstream is asked for `size` values when it is
+    /// subscribed and for one more each time a value is delivered; with `.byRequest` it is
+    /// asked for unlimited values at once (as Apple's Combine does), and `whenFull` decides
+    /// what happens to the values that do not fit.
+    ///
+    /// A failure is delivered as soon as the buffered values the subscriber has asked for
+    /// are out; the others are dropped. `.finished` waits until the buffer is empty and the
+    /// subscriber has outstanding demand.
+    ///
+    /// - Parameters:
+    ///   - size: The maximum number of values to keep. A size of zero keeps none.
+    ///   - prefetch: When to ask the upstream for values: `.keepFull` to fill the buffer at
+    ///     once and keep it full, `.byRequest` to ask for everything at once.
+    ///   - whenFull: What to do with a value that arrives when the buffer is full: drop it
+    ///     (`.dropNewest`), drop the oldest buffered value (`.dropOldest`), or fail with the
+    ///     error the closure of `.customError` returns, cancelling the upstream.
+    /// - Returns: A ``Publishers/Buffer`` publisher that republishes this publisher's values
+    ///   as the subscriber asks for them.
     public func buffer(
         size: Int, prefetch: Publishers.PrefetchStrategy, whenFull: Publishers.BufferingStrategy<Failure>
     ) -> Publishers.Buffer<Self> {

@@ -56,6 +56,25 @@ extension Publisher {
     ///
     /// Only values and the completion move to the scheduler; the thread that subscribes,
     /// requests or cancels is not changed (see ``subscribe(on:options:)`` for that).
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2].publisher
+    ///     .receive(on: DispatchQueue.main)
+    ///     .sink { print($0, Thread.isMainThread) }
+    /// // Prints, once the main queue runs: 1 true, 2 true
+    /// ```
+    ///
+    /// Each value and the completion is scheduled as it arrives, in the upstream's order,
+    /// and delivered one at a time even on a concurrent scheduler. Requests go straight to
+    /// the upstream: demand is passed through unchanged.
+    ///
+    /// - Parameters:
+    ///   - scheduler: The scheduler on which the subscriber receives values and the
+    ///     completion.
+    ///   - options: Scheduler options that customize the delivery, passed to each
+    ///     `schedule(options:_:)` call.
+    /// - Returns: A ``Publishers/ReceiveOn`` publisher that delivers this publisher's events
+    ///   on `scheduler`.
     public func receive<S: Scheduler>(on scheduler: S, options: S.SchedulerOptions? = nil)
         -> Publishers.ReceiveOn<Self, S>
     {

@@ -154,6 +154,27 @@ extension Publisher {
     ///
     /// Values arrive on the thread upstream sends them on; pair with
     /// ``receive(on:options:)`` to choose that thread too.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2].publisher
+    ///     .handleEvents(receiveRequest: { _ in print("main thread:", Thread.isMainThread) })
+    ///     .subscribe(on: DispatchQueue.global())
+    ///     .sink { print($0) }
+    /// // Prints, from a global queue: main thread: false, 1, 2
+    /// ```
+    ///
+    /// Every request, `.none` included, and the cancel are sent to the upstream through the
+    /// scheduler as well; demand is passed on unchanged. With a scheduler that runs actions
+    /// at once, such as `ImmediateScheduler`, a request or cancel made from inside the
+    /// upstream's own `request(_:)` call (a `prefix(1)` below, for instance) stops the
+    /// program, as Apple's Combine does on its lock.
+    ///
+    /// - Parameters:
+    ///   - scheduler: The scheduler on which to subscribe to the upstream and send it
+    ///     requests and the cancel.
+    ///   - options: Scheduler options passed to each `schedule(options:_:)` call.
+    /// - Returns: A ``Publishers/SubscribeOn`` publisher that talks to this publisher on
+    ///   `scheduler`.
     public func subscribe<S: Scheduler>(on scheduler: S, options: S.SchedulerOptions? = nil)
         -> Publishers.SubscribeOn<Self, S>
     {

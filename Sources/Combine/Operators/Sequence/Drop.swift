@@ -50,7 +50,7 @@ extension Publishers {
             @usableFromInline typealias Input = Output
 
             @usableFromInline let lock = Lock()
-            /// Released on completion and on cancel (DESIGN.md, Memory).
+            /// Released on completion and on cancel (docs/DESIGN.md, Memory).
             @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
             @usableFromInline @exclusivity(unchecked) var upstream: Subscription?
             /// Asked for by the subscriber before the upstream subscription came.
@@ -140,9 +140,24 @@ extension Publishers.Drop: Equatable where Upstream: Equatable {}
 extension Publisher {
     /// Omits the specified number of elements before republishing subsequent elements.
     ///
+    /// The first `count` elements are discarded and every later one is republished; the
+    /// upstream's completion is passed on whenever it comes. The discarded elements don't use
+    /// up the subscriber's demand: when the upstream's subscription arrives, the operator asks
+    /// it for `count` elements more than the subscriber has requested so far (later requests
+    /// go straight upstream). It hands the subscriber its subscription before subscribing to
+    /// the upstream.
+    ///
     /// ```swift
-    /// (1...4).publisher.dropFirst(2).sink { print($0) }   // 3, 4
+    /// let cancellable = (1...4).publisher
+    ///     .dropFirst(2)
+    ///     .sink { print($0) }
+    /// // Prints: 3, 4
     /// ```
+    ///
+    /// - Parameter count: The number of elements to omit; `1` if not given. A negative count
+    ///   traps when the upstream's subscription arrives.
+    /// - Returns: A `Publishers.Drop` publisher that republishes the elements after the first
+    ///   `count`.
     public func dropFirst(_ count: Int = 1) -> Publishers.Drop<Self> {
         Publishers.Drop(upstream: self, count: count)
     }

@@ -98,18 +98,72 @@ extension Publishers.First: Equatable where Upstream: Equatable {}
 
 extension Publisher {
     /// Publishes the first element of a stream, then finishes.
+    ///
+    /// The operator asks the upstream for everything as soon as it is subscribed. The first
+    /// element cancels the upstream and is published, followed by `.finished`, once the
+    /// subscriber has requested a value. An upstream that finishes without an element makes
+    /// it finish without one; an upstream failure before the first element is passed on.
+    ///
+    /// ```swift
+    /// let cancellable = ["a", "b", "c"].publisher
+    ///     .first()
+    ///     .sink { print($0) }
+    /// // Prints: a
+    /// ```
+    ///
+    /// - Returns: A `Publishers.First` publisher that publishes at most one element.
     public func first() -> Publishers.First<Self> {
         Publishers.First(upstream: self)
     }
 
     /// Publishes the first element of a stream to satisfy a predicate closure, then finishes
     /// normally.
+    ///
+    /// The operator asks the upstream for everything as soon as it is subscribed and discards
+    /// the elements that fail the test. The first that passes cancels the upstream and is
+    /// published, followed by `.finished`, once the subscriber has requested a value. If the
+    /// upstream finishes with no match, the publisher finishes without a value; an upstream
+    /// failure before a match is passed on.
+    ///
+    /// ```swift
+    /// let cancellable = [3, 8, 12, 5].publisher
+    ///     .first(where: { $0 > 7 })
+    ///     .sink { print($0) }
+    /// // Prints: 8
+    /// ```
+    ///
+    /// - Parameter predicate: A closure that receives an element and returns whether it is the
+    ///   one to publish.
+    /// - Returns: A `Publishers.FirstWhere` publisher that publishes at most one element.
     public func first(where predicate: @escaping (Output) -> Bool) -> Publishers.FirstWhere<Self> {
         Publishers.FirstWhere(upstream: self, predicate: predicate)
     }
 
     /// Publishes the first element of a stream to satisfy a throwing predicate closure, then
     /// finishes normally.
+    ///
+    /// It works as `first(where:)` does, except that when `predicate` throws, the upstream is
+    /// cancelled and the error is sent as the failure. An upstream failure is passed on as
+    /// `any Error`.
+    ///
+    /// ```swift
+    /// enum ReadingError: Error { case negative }
+    ///
+    /// let cancellable = [3, -1, 12].publisher
+    ///     .tryFirst(where: { value in
+    ///         guard value >= 0 else { throw ReadingError.negative }
+    ///         return value > 10
+    ///     })
+    ///     .sink(
+    ///         receiveCompletion: { if case .failure(let error) = $0 { print("Failed:", error) } },
+    ///         receiveValue: { print($0) })
+    /// // Prints: Failed: negative
+    /// ```
+    ///
+    /// - Parameter predicate: A closure that receives an element and returns whether it is the
+    ///   one to publish, or throws to end the stream with a failure.
+    /// - Returns: A `Publishers.TryFirstWhere` publisher that publishes at most one element, or
+    ///   fails with the error the predicate threw.
     public func tryFirst(where predicate: @escaping (Output) throws -> Bool) -> Publishers.TryFirstWhere<Self> {
         Publishers.TryFirstWhere(upstream: self, predicate: predicate)
     }

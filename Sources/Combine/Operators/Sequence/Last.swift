@@ -97,18 +97,72 @@ extension Publishers.Last: Equatable where Upstream: Equatable {}
 
 extension Publisher {
     /// Publishes the last element of a stream, after the stream finishes.
+    ///
+    /// The operator asks the upstream for everything as soon as it is subscribed and keeps
+    /// only the latest element. When the upstream finishes, that element is published,
+    /// followed by `.finished`, once the subscriber has requested a value; an empty upstream
+    /// finishes without one. An upstream failure is passed on, and the kept element dropped.
+    ///
+    /// ```swift
+    /// let cancellable = ["a", "b", "c"].publisher
+    ///     .last()
+    ///     .sink { print($0) }
+    /// // Prints: c
+    /// ```
+    ///
+    /// - Returns: A `Publishers.Last` publisher that publishes at most one element.
     public func last() -> Publishers.Last<Self> {
         Publishers.Last(upstream: self)
     }
 
     /// Publishes the last element of a stream that satisfies a predicate closure, after the
     /// stream finishes.
+    ///
+    /// The operator asks the upstream for everything as soon as it is subscribed, calls
+    /// `predicate` on every element and keeps the latest that passed. When the upstream
+    /// finishes, that element is published, followed by `.finished`, once the subscriber has
+    /// requested a value; with no match it finishes without one. An upstream failure is passed
+    /// on, and the kept element dropped.
+    ///
+    /// ```swift
+    /// let cancellable = [3, 8, 12, 5].publisher
+    ///     .last(where: { $0 > 7 })
+    ///     .sink { print($0) }
+    /// // Prints: 12
+    /// ```
+    ///
+    /// - Parameter predicate: A closure that receives an element and returns whether it may be
+    ///   published.
+    /// - Returns: A `Publishers.LastWhere` publisher that publishes at most one element.
     public func last(where predicate: @escaping (Output) -> Bool) -> Publishers.LastWhere<Self> {
         Publishers.LastWhere(upstream: self, predicate: predicate)
     }
 
     /// Publishes the last element of a stream that satisfies an error-throwing predicate
     /// closure, after the stream finishes.
+    ///
+    /// It works as `last(where:)` does, except that when `predicate` throws, the upstream is
+    /// cancelled and the error is sent as the failure, with no element. An upstream failure is
+    /// passed on as `any Error`.
+    ///
+    /// ```swift
+    /// enum ReadingError: Error { case negative }
+    ///
+    /// let cancellable = [12, 3, -1].publisher
+    ///     .tryLast(where: { value in
+    ///         guard value >= 0 else { throw ReadingError.negative }
+    ///         return value > 10
+    ///     })
+    ///     .sink(
+    ///         receiveCompletion: { if case .failure(let error) = $0 { print("Failed:", error) } },
+    ///         receiveValue: { print($0) })
+    /// // Prints: Failed: negative
+    /// ```
+    ///
+    /// - Parameter predicate: A closure that receives an element and returns whether it may be
+    ///   published, or throws to end the stream with a failure.
+    /// - Returns: A `Publishers.TryLastWhere` publisher that publishes at most one element, or
+    ///   fails with the error the predicate threw.
     public func tryLast(where predicate: @escaping (Output) throws -> Bool) -> Publishers.TryLastWhere<Self> {
         Publishers.TryLastWhere(upstream: self, predicate: predicate)
     }

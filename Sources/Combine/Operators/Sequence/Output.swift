@@ -32,9 +32,8 @@ extension Publishers {
             self.range = range
         }
 
-        @inlinable
-
         /// Attaches the specified subscriber to this publisher.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Output == S.Input, Upstream.Failure == S.Failure {
             let filter = SteppingSubscriber<Stepper, Failure, S>(
@@ -73,9 +72,23 @@ extension Publisher {
     /// Republishes elements up to the specified maximum count, then cancels upstream and
     /// finishes.
     ///
+    /// The subscriber's requests go straight upstream. Once `maxLength` elements have been
+    /// published, the upstream is cancelled and the subscriber receives `.finished`; an
+    /// upstream that completes earlier has its completion passed on. `prefix(0)` cancels the
+    /// upstream and finishes as soon as it is subscribed, without asking it for anything. The
+    /// same as `output(in: 0..<maxLength)`.
+    ///
     /// ```swift
-    /// (1...10).publisher.prefix(3).sink { print($0) }   // 1, 2, 3
+    /// let cancellable = (1...10).publisher
+    ///     .prefix(3)
+    ///     .sink { print($0) }
+    /// // Prints: 1, 2, 3
     /// ```
+    ///
+    /// - Parameter maxLength: The largest number of elements to republish; a negative value
+    ///   traps.
+    /// - Returns: A `Publishers.Output` publisher that republishes at most `maxLength`
+    ///   elements.
     public func prefix(_ maxLength: Int) -> Publishers.Output<Self> {
         precondition(maxLength >= 0, "prefix(_:): the maximum length must not be negative")
         return output(in: 0..<maxLength)
@@ -83,11 +96,46 @@ extension Publisher {
 
     /// Publishes a specific element, indicated by its index in the sequence of published
     /// elements, then finishes.
+    ///
+    /// Indices count from zero. Earlier elements are discarded, each replaced by a request
+    /// upstream for one more, so they don't use up the subscriber's demand. Once the element
+    /// has been published, the upstream is cancelled and the subscriber receives `.finished`.
+    /// If the upstream completes first, its completion is passed on and nothing is published.
+    ///
+    /// ```swift
+    /// let cancellable = ["a", "b", "c", "d"].publisher
+    ///     .output(at: 2)
+    ///     .sink { print($0) }
+    /// // Prints: c
+    /// ```
+    ///
+    /// - Parameter index: The zero-based index of the element to publish; a negative index
+    ///   traps.
+    /// - Returns: A `Publishers.Output` publisher that publishes at most one element.
     public func output(at index: Int) -> Publishers.Output<Self> {
         output(in: index...index)
     }
 
     /// Publishes elements specified by their range in the sequence of published elements.
+    ///
+    /// Indices count from zero, and any range expression of `Int` works: `2..<5`, `2...4`,
+    /// `3...` or `..<2`. Elements before the range are discarded, each replaced by a request
+    /// upstream for one more; the subscriber's own requests go straight upstream. After the
+    /// last element of the range, the upstream is cancelled and the subscriber receives
+    /// `.finished`; an empty range finishes as soon as it is subscribed. If the upstream
+    /// completes earlier, its completion is passed on.
+    ///
+    /// ```swift
+    /// let cancellable = (0...9).publisher
+    ///     .output(in: 3...5)
+    ///     .sink { print($0) }
+    /// // Prints: 3, 4, 5
+    /// ```
+    ///
+    /// - Parameter range: The zero-based indices of the elements to publish; a range that
+    ///   starts below zero traps.
+    /// - Returns: A `Publishers.Output` publisher that publishes the elements whose indices
+    ///   are in `range`.
     public func output<R: RangeExpression>(in range: R) -> Publishers.Output<Self> where R.Bound == Int {
         Publishers.Output(upstream: self, range: range.relative(to: 0..<Int.max))
     }

@@ -129,7 +129,7 @@ extension Publishers.DropUntilOutput {
         /// What the subscriber asked for minus the values dropped before the trigger fired.
         private var pending = Subscribers.Demand.none
         /// A completion went out or the subscriber cancelled: a later upstream subscription is
-        /// cancelled (DESIGN.md, Memory), a later trigger ignored.
+        /// cancelled (docs/DESIGN.md, Memory), a later trigger ignored.
         private var ended = false
 
         init(downstream: Downstream) {
@@ -561,13 +561,31 @@ extension Publisher {
     /// Ignores elements from the upstream publisher until it receives an element from a
     /// second publisher.
     ///
+    /// The operator asks `publisher` for a single element. Until it arrives, upstream elements
+    /// are discarded; from then on they are republished, and `publisher` is no longer listened
+    /// to (it is let go, not cancelled). If `publisher` finishes or fails before producing an
+    /// element, the result completes the same way and the upstream is cancelled. The
+    /// subscriber's requests go straight upstream, and as in Apple's Combine each element
+    /// discarded before the trigger uses up one unit of that demand (an upstream sending more
+    /// than was requested traps).
+    ///
     /// ```swift
-    /// readings.drop(untilOutputFrom: startButtonTaps)
+    /// let readings = PassthroughSubject<Int, Never>()
+    /// let start = PassthroughSubject<Void, Never>()
+    /// let cancellable = readings
+    ///     .drop(untilOutputFrom: start)
+    ///     .sink { print($0) }
+    /// readings.send(1)
+    /// start.send()
+    /// readings.send(2)
+    /// readings.send(3)
+    /// // Prints: 2, 3
     /// ```
     ///
-    /// As Apple's: each value dropped before the trigger fires uses up one unit of the
-    /// subscriber's demand (an upstream sending beyond it traps); if the second publisher
-    /// completes before any element, the result completes with it and cancels the upstream.
+    /// - Parameter publisher: The publisher whose first element starts the republishing; its
+    ///   failure type must match this publisher's.
+    /// - Returns: A `Publishers.DropUntilOutput` publisher that republishes the upstream's
+    ///   elements once `publisher` has produced one.
     public func drop<P: Publisher>(untilOutputFrom publisher: P) -> Publishers.DropUntilOutput<Self, P>
     where Failure == P.Failure {
         Publishers.DropUntilOutput(upstream: self, other: publisher)
@@ -575,12 +593,30 @@ extension Publisher {
 
     /// Republishes elements until another publisher emits an element.
     ///
+    /// The operator asks `publisher` for a single element. When it arrives, the upstream is
+    /// cancelled and the subscriber receives `.finished`, even if the upstream had not yet
+    /// delivered its subscription; `publisher` is then let go, not cancelled. If `publisher`
+    /// finishes or fails without producing an element, nothing changes: the upstream is
+    /// republished until it completes. Upstream elements, the upstream's completion and the
+    /// subscriber's requests pass straight through.
+    ///
     /// ```swift
-    /// ticks.prefix(untilOutputFrom: stopButtonTaps)
+    /// let ticks = PassthroughSubject<Int, Never>()
+    /// let stop = PassthroughSubject<Void, Never>()
+    /// let cancellable = ticks
+    ///     .prefix(untilOutputFrom: stop)
+    ///     .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+    /// ticks.send(1)
+    /// ticks.send(2)
+    /// stop.send()
+    /// ticks.send(3)
+    /// // Prints: 1, 2, finished
     /// ```
     ///
-    /// As Apple's: the other publisher's first element cancels the upstream and finishes; its
-    /// completion without an element changes nothing.
+    /// - Parameter publisher: The publisher whose first element ends the stream; its output and
+    ///   failure types can be anything.
+    /// - Returns: A `Publishers.PrefixUntilOutput` publisher that republishes the upstream's
+    ///   elements until `publisher` produces one.
     public func prefix<P: Publisher>(untilOutputFrom publisher: P) -> Publishers.PrefixUntilOutput<Self, P> {
         Publishers.PrefixUntilOutput(upstream: self, other: publisher)
     }

@@ -24,9 +24,8 @@ extension Publishers {
             self.predicate = predicate
         }
 
-        @inlinable
-
         /// Attaches the specified subscriber to this publisher.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let predicate = self.predicate
@@ -60,9 +59,8 @@ extension Publishers {
             self.predicate = predicate
         }
 
-        @inlinable
-
         /// Attaches the specified subscriber to this publisher.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Output == S.Input, S.Failure == any Error {
             let predicate = self.predicate
             upstream.subscribe(
@@ -101,9 +99,8 @@ extension Publishers {
             self.predicate = predicate
         }
 
-        @inlinable
-
         /// Attaches the specified subscriber to this publisher.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let predicate = self.predicate
@@ -136,9 +133,8 @@ extension Publishers {
             self.predicate = predicate
         }
 
-        @inlinable
-
         /// Attaches the specified subscriber to this publisher.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where Upstream.Output == S.Input, S.Failure == any Error {
             let predicate = self.predicate
             upstream.subscribe(
@@ -193,23 +189,106 @@ struct WhileStepper<Element, Failure: Error>: ValueStepper {
 extension Publisher {
     /// Omits elements from the upstream publisher until a given closure returns false,
     /// before republishing all remaining elements.
+    ///
+    /// `predicate` is called on each element until it first returns `false`; that element and
+    /// every later one are republished without calling it again. Each dropped element is
+    /// replaced by a request upstream for one more, so dropping doesn't use up the
+    /// subscriber's demand. The upstream's completion is passed on. Requesting `.none` from
+    /// this publisher traps.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 3, 8, 2, 9].publisher
+    ///     .drop(while: { $0 < 5 })
+    ///     .sink { print($0) }
+    /// // Prints: 8, 2, 9
+    /// ```
+    ///
+    /// - Parameter predicate: A closure that receives an element and returns `true` to drop it
+    ///   or `false` to start republishing.
+    /// - Returns: A `Publishers.DropWhile` publisher that republishes the elements from the
+    ///   first one that fails `predicate` on.
     public func drop(while predicate: @escaping (Output) -> Bool) -> Publishers.DropWhile<Self> {
         Publishers.DropWhile(upstream: self, predicate: predicate)
     }
 
     /// Omits elements from the upstream publisher until an error-throwing closure returns
     /// false, before republishing all remaining elements.
+    ///
+    /// It works as `drop(while:)` does, except that when `predicate` throws (it is only called
+    /// until it first returns `false`), the upstream is cancelled and the error is sent as the
+    /// failure. An upstream failure is passed on as `any Error`.
+    ///
+    /// ```swift
+    /// enum ReadingError: Error { case negative }
+    ///
+    /// let cancellable = [1, 3, -1, 8].publisher
+    ///     .tryDrop(while: { value in
+    ///         guard value >= 0 else { throw ReadingError.negative }
+    ///         return value < 5
+    ///     })
+    ///     .sink(
+    ///         receiveCompletion: { if case .failure(let error) = $0 { print("Failed:", error) } },
+    ///         receiveValue: { print($0) })
+    /// // Prints: Failed: negative
+    /// ```
+    ///
+    /// - Parameter predicate: A closure that receives an element and returns `true` to drop it
+    ///   or `false` to start republishing, or throws to end the stream with a failure.
+    /// - Returns: A `Publishers.TryDropWhile` publisher that republishes the elements from the
+    ///   first one that fails `predicate` on, or fails with the error it threw.
     public func tryDrop(while predicate: @escaping (Output) throws -> Bool) -> Publishers.TryDropWhile<Self> {
         Publishers.TryDropWhile(upstream: self, predicate: predicate)
     }
 
     /// Republishes elements while a predicate closure indicates publishing should continue.
+    ///
+    /// `predicate` is called on each element, and the element is republished while it returns
+    /// `true`. The first element for which it returns `false` is not published: the upstream
+    /// is cancelled and the subscriber receives `.finished`. An upstream that completes earlier
+    /// has its completion passed on. The subscriber's requests go straight upstream;
+    /// requesting `.none` traps, and so does an upstream that sends anything before its
+    /// subscription.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 3, 8, 2, 9].publisher
+    ///     .prefix(while: { $0 < 5 })
+    ///     .sink { print($0) }
+    /// // Prints: 1, 3
+    /// ```
+    ///
+    /// - Parameter predicate: A closure that receives an element and returns `true` to
+    ///   republish it or `false` to finish.
+    /// - Returns: A `Publishers.PrefixWhile` publisher that republishes the elements before the
+    ///   first one that fails `predicate`.
     public func prefix(while predicate: @escaping (Output) -> Bool) -> Publishers.PrefixWhile<Self> {
         Publishers.PrefixWhile(upstream: self, predicate: predicate)
     }
 
     /// Republishes elements while an error-throwing predicate closure indicates publishing
     /// should continue.
+    ///
+    /// It works as `prefix(while:)` does, except that when `predicate` throws, the upstream is
+    /// cancelled and the error is sent as the failure. An upstream failure is passed on as
+    /// `any Error`.
+    ///
+    /// ```swift
+    /// enum ReadingError: Error { case negative }
+    ///
+    /// let cancellable = [1, 3, -1, 8].publisher
+    ///     .tryPrefix(while: { value in
+    ///         guard value >= 0 else { throw ReadingError.negative }
+    ///         return value < 5
+    ///     })
+    ///     .sink(
+    ///         receiveCompletion: { if case .failure(let error) = $0 { print("Failed:", error) } },
+    ///         receiveValue: { print($0) })
+    /// // Prints: 1, 3, Failed: negative
+    /// ```
+    ///
+    /// - Parameter predicate: A closure that receives an element and returns `true` to
+    ///   republish it or `false` to finish, or throws to end the stream with a failure.
+    /// - Returns: A `Publishers.TryPrefixWhile` publisher that republishes the elements before
+    ///   the first one that fails `predicate`, or fails with the error it threw.
     public func tryPrefix(while predicate: @escaping (Output) throws -> Bool) -> Publishers.TryPrefixWhile<Self> {
         Publishers.TryPrefixWhile(upstream: self, predicate: predicate)
     }

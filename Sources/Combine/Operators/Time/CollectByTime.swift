@@ -30,7 +30,9 @@ extension Publishers {
     /// the subscriber and one more after each element; with `.byTimeOrCount` a request for
     /// `n` collections asks the upstream for `count × n` elements.
     public struct CollectByTime<Upstream: Publisher, Context: Scheduler>: Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = [Upstream.Output]
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         /// The publisher that this publisher receives elements from.
@@ -51,6 +53,7 @@ extension Publishers {
             self.options = options
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, S.Input == [Upstream.Output] {
             CollectByTimeSubscription<Upstream.Output, S, Context>(
@@ -158,6 +161,7 @@ extension Publisher {
     /// events
     ///     .collect(.byTimeOrCount(DispatchQueue.main, .seconds(1), 100))
     ///     .sink { batch in upload(batch) }
+    /// // upload receives the events of each second, or batches of 100 when they come faster
     /// ```
     ///
     /// If the upstream finishes, the elements collected so far are published before

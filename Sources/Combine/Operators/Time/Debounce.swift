@@ -15,7 +15,9 @@ extension Publishers {
     /// is delivered on `scheduler` at its next turn — without the value still waiting, which
     /// is dropped, as Apple's Combine does.
     public struct Debounce<Upstream: Publisher, Context: Scheduler>: Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         /// The publisher from which this publisher receives elements.
@@ -42,6 +44,7 @@ extension Publishers {
             self.options = options
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             DebounceSubscription(downstream: subscriber, dueTime: dueTime, scheduler: scheduler, options: options)
@@ -136,6 +139,7 @@ extension Publisher {
     /// searchField.textPublisher
     ///     .debounce(for: .milliseconds(300), scheduler: DispatchQueue.main)
     ///     .sink { query in search(query) }
+    /// // search runs once typing pauses for 300 ms, with the text typed so far
     /// ```
     ///
     /// Values are delivered on `scheduler`. A value that falls due while the subscriber has

@@ -65,13 +65,21 @@ extension Publisher {
     /// Delays delivery of all output to the downstream receiver by a specified amount of
     /// time on a particular scheduler.
     ///
+    /// Use it, for instance, to show a hint a second after each tap:
+    /// `button.taps.delay(for: .seconds(1), scheduler: RunLoop.main).sink { showHint() }`.
+    /// The completion is delayed as well, so it arrives after the last value.
+    ///
     /// ```swift
-    /// button.taps
-    ///     .delay(for: .seconds(1), scheduler: RunLoop.main)
-    ///     .sink { showHint() }
+    /// let cancellable = [1, 2].publisher
+    ///     .delay(for: .seconds(1), scheduler: DispatchQueue.main)
+    ///     .sink { print($0) }
+    /// // Prints, one second later: 1, 2
     /// ```
     ///
-    /// The completion is delayed as well, so it arrives after the last value.
+    /// Each value, and the completion (finished or failed), is scheduled on `scheduler` for
+    /// `interval` after it arrived, and delivered in the upstream's order, one at a time.
+    /// The subscription, requests and the cancel are not delayed: demand goes straight to
+    /// the upstream.
     ///
     /// - Parameters:
     ///   - interval: The amount of time to delay.
@@ -79,6 +87,8 @@ extension Publisher {
     ///     `minimumTolerance` if `nil`.
     ///   - scheduler: The scheduler to deliver the delayed events.
     ///   - options: Options relevant to the scheduler's behavior.
+    /// - Returns: A ``Publishers/Delay`` publisher that delivers this publisher's values and
+    ///   completion `interval` later, on `scheduler`.
     public func delay<S: Scheduler>(
         for interval: S.SchedulerTimeType.Stride, tolerance: S.SchedulerTimeType.Stride? = nil, scheduler: S,
         options: S.SchedulerOptions? = nil

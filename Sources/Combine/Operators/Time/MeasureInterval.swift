@@ -76,14 +76,22 @@ extension Publisher {
     /// publisher.
     ///
     /// ```swift
-    /// taps.measureInterval(using: DispatchQueue.main)
+    /// let cancellable = taps.measureInterval(using: DispatchQueue.main)
     ///     .sink { print("\($0.magnitude) ns since the last tap") }
+    /// // Prints, for taps half a second apart: 500000000 ns since the last tap (roughly)
     /// ```
+    ///
+    /// The first interval is measured from the moment the upstream's subscription arrived;
+    /// each later one from the previous value. Time is read from the scheduler's `now`, and
+    /// nothing is scheduled on it: values are published on the thread that sends them.
+    /// Demand passes through unchanged, and the completion is forwarded as it is.
     ///
     /// - Parameters:
     ///   - scheduler: A scheduler to use for tracking the timing of events.
     ///   - options: Options that customize the delivery of elements (unused: time is only
     ///     read from the scheduler).
+    /// - Returns: A ``Publishers/MeasureInterval`` publisher that publishes, for each value,
+    ///   the time since the previous one as a stride of the scheduler's time type.
     public func measureInterval<S: Scheduler>(using scheduler: S, options: S.SchedulerOptions? = nil)
         -> Publishers.MeasureInterval<Self, S>
     {

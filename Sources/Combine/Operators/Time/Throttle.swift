@@ -18,7 +18,9 @@ extension Publishers {
     /// no demand left beyond the reserved one is dropped. A completion is delivered after the
     /// value still waiting for its turn.
     public struct Throttle<Upstream: Publisher, Context: Scheduler>: Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         /// The publisher from which this publisher receives elements.
@@ -44,6 +46,7 @@ extension Publishers {
             self.latest = latest
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             ThrottleSubscription(downstream: subscriber, interval: interval, scheduler: scheduler, latest: latest)
@@ -157,6 +160,7 @@ extension Publisher {
     /// scrollOffsets
     ///     .throttle(for: .milliseconds(100), scheduler: RunLoop.main, latest: true)
     ///     .sink { offset in updateHeader(offset) }
+    /// // updateHeader runs at most once per 100 ms, with the latest offset
     /// ```
     ///
     /// The first value is delivered at the scheduler's next turn, later ones at most once per

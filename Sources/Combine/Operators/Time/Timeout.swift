@@ -15,7 +15,9 @@ extension Publishers {
     /// returns. Values and the upstream's completion are delivered on `scheduler`; the demand
     /// of the subscriber is passed to the upstream.
     public struct Timeout<Upstream: Publisher, Context: Scheduler>: Publisher {
+        /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
+        /// The kind of errors this publisher might publish.
         public typealias Failure = Upstream.Failure
 
         /// The publisher from which this publisher receives elements.
@@ -48,6 +50,7 @@ extension Publishers {
             self.customError = customError
         }
 
+        /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             TimeoutSubscription(
@@ -145,6 +148,8 @@ extension Publisher {
     /// response
     ///     .timeout(.seconds(5), scheduler: DispatchQueue.main, customError: { .timedOut })
     ///     .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+    /// // Prints the response's values; if 5 seconds pass without one, the failure
+    /// // `.timedOut` is printed and the response is cancelled
     /// ```
     ///
     /// The clock starts at subscription and restarts with every value; when it runs out the

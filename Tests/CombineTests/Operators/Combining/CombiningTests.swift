@@ -157,7 +157,7 @@ struct CombineLatestTests {
     }
 
     @Test func threeSwitchesEnablePlayOnlyWhileAllAreOn() {
-        // CombineLatest3 of three switches: the team's scenarios document (SCENARIOS.md §4).
+        // CombineLatest3 of three switches: the team's scenarios document (docs/SCENARIOS.md §4).
         let first = CurrentValueSubject<Bool, Never>(false)
         let second = CurrentValueSubject<Bool, Never>(false)
         let third = CurrentValueSubject<Bool, Never>(false)

@@ -58,7 +58,7 @@ struct RecoveryTests {
     }
 
     @Test func retryResubscribesAndRunsDeferredWorkAgain() {
-        // The team's scenarios document (SCENARIOS.md §6): retry re-subscribes to a
+        // The team's scenarios document (docs/SCENARIOS.md §6): retry re-subscribes to a
         // Deferred upstream, so the work runs again.
         var attempts = 0
         let authorize = Deferred {

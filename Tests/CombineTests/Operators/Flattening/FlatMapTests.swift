@@ -131,7 +131,7 @@ struct FlatMapTests {
     }
 
     @Test func decodeFailuresReplacedInsideKeepTheOuterStreamAlive() {
-        // The team's scenarios document (SCENARIOS.md §2), with a failing parse standing in
+        // The team's scenarios document (docs/SCENARIOS.md §2), with a failing parse standing in
         // for the decoder.
         struct ParseError: Error {}
         let notifications = PassthroughSubject<String, Never>()

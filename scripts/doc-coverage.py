@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""Documentation coverage of the public API, from the compiler's symbol graphs.
+
+Usage: doc-coverage.py SYMBOL_GRAPH_DIR [--module Combine] [--fail-on-missing] [--list]
+
+Counts every public symbol the module declares (its own source locations; synthesised and
+inherited members excluded) with and without a documentation comment, and for the operators
+(methods in extensions of `Publisher` returning a publisher) whether the comment has a
+Parameters section (when the method takes parameters), a Returns line and a code example.
+With --fail-on-missing it exits 1 when any public symbol has no documentation comment.
+"""
+import json, os, re, sys, glob
+
+args = sys.argv[1:]
+directory = args[0]
+module = args[args.index('--module') + 1] if '--module' in args else 'Combine'
+symbols = {}
+for path in glob.glob(os.path.join(directory, module + '.symbols.json')) + \
+        glob.glob(os.path.join(directory, module + '@*.symbols.json')):
+    graph = json.load(open(path))
+    for s in graph['symbols']:
+        if s.get('accessLevel') != 'public' or '::SYNTHESIZED::' in s['identifier']['precise']:
+            continue
+        loc = s.get('location', {}).get('uri', '')
+        if '/Sources/' not in loc:
+            continue
+        symbols[s['identifier']['precise']] = s
+
+def text(s):
+    doc = s.get('docComment')
+    return '\n'.join(l['text'] for l in doc['lines']) if doc else ''
+
+def is_operator(s):
+    if s['kind']['identifier'] != 'swift.method':
+        return False
+    path = s['pathComponents']
+    decl = ''.join(f['spelling'] for f in s.get('declarationFragments', []))
+    return len(path) == 2 and path[0] in ('Publisher', 'ConnectablePublisher') and '->' in decl
+
+def takes_parameters(s):
+    params = s.get('functionSignature', {}).get('parameters', [])
+    return len(params) > 0
+
+missing = [s for s in symbols.values() if not text(s).strip()]
+operators = [s for s in symbols.values() if is_operator(s)]
+def has_params(t): return re.search(r'^\s*- Parameters?\b', t, re.M) is not None
+def has_returns(t): return re.search(r'^\s*- Returns:', t, re.M) is not None
+def has_example(t): return '```' in t
+need_params = [s for s in operators if takes_parameters(s)]
+print(f'module {module}: {len(symbols)} public symbols declared in Sources, '
+      f'{len(symbols) - len(missing)} documented ({len(missing)} without a comment)')
+print(f'operators (methods on Publisher returning a publisher): {len(operators)}')
+print(f'  with Parameters text: {sum(has_params(text(s)) for s in need_params)} of {len(need_params)} that take parameters')
+print(f'  with Returns text: {sum(has_returns(text(s)) for s in operators)} of {len(operators)}')
+print(f'  with a code example: {sum(has_example(text(s)) for s in operators)} of {len(operators)}')
+lines = sorted(len([l for l in text(s).split(chr(10)) if l.strip()]) for s in operators)
+if lines:
+    print(f'  median comment length: {lines[len(lines) // 2]} lines')
+if '--list' in args:
+    for s in sorted(missing, key=lambda s: s['location']['uri']):
+        print('undocumented:', '.'.join(s['pathComponents']), s['location']['uri'].split('/Sources/')[1])
+    for s in sorted(operators, key=lambda s: s['location']['uri']):
+        t = text(s)
+        gaps = [n for n, ok in (('Parameters', has_params(t) or not takes_parameters(s)), ('Returns', has_returns(t)),
+                                ('example', has_example(t))) if not ok]
+        if gaps:
+            print('operator gaps:', '.'.join(s['pathComponents']), ','.join(gaps), s['location']['uri'].split('/Sources/')[1])
+if '--fail-on-missing' in args and missing:
+    sys.exit(1)
