@@ -5,8 +5,7 @@
 #   scripts/docs.sh                 # Combine, CombineTesting, CombineExtras
 #   scripts/docs.sh Combine         # one module
 #
-# The symbol graphs come from the compiler (`-emit-symbol-graph`, built in its own scratch
-# directory so that the flags do not invalidate the main build); `docc` ships with the toolchain.
+# The symbol graphs come from the compiler; `docc` ships with the toolchain.
 # Every module's catalog is `Sources/<Module>/<Module>.docc`. The coverage figures printed at the
 # end are from scripts/doc-coverage.py.
 set -euo pipefail
@@ -16,15 +15,15 @@ modules=("$@")
 if [ ${#modules[@]} -eq 0 ]; then
     modules=(Combine CombineTesting CombineExtras)
 fi
-scratch=.build-docs
-graphs="$scratch/symbol-graphs"
-rm -rf "$graphs"
-mkdir -p "$graphs"
-
-for module in "${modules[@]}"; do
-    swift build --scratch-path "$scratch" --target "$module" \
-        -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs/all" >/dev/null
-done
+# The compiler's symbol graphs of every module, from the package's own build (`swift package
+# dump-symbol-graph` builds what is missing, in the same build directory as `swift build`).
+graphs=$(swift package dump-symbol-graph --skip-synthesized-members | sed -n 's/^Files written to //p')
+if [ -z "$graphs" ] || [ ! -d "$graphs" ]; then
+    echo "FAIL: no symbol graphs"
+    exit 1
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
 
 docc=$(command -v docc || true)
 if [ -z "$docc" ]; then
@@ -34,12 +33,13 @@ fi
 status=0
 for module in "${modules[@]}"; do
     echo "== $module"
-    dir="$graphs/$module"
+    dir="$work/$module"
     mkdir -p "$dir"
-    cp "$graphs/all/$module.symbols.json" "$dir/"
-    cp "$graphs/all/$module"@*.symbols.json "$dir/" 2>/dev/null || true
+    cp "$graphs/$module.symbols.json" "$dir/"
+    cp "$graphs/$module"@*.symbols.json "$dir/" 2>/dev/null || true
     out=".build/docs/$module"
     rm -rf "$out"
+    mkdir -p .build/docs
     log=$(mktemp)
     if ! "$docc" convert "Sources/$module/$module.docc" \
         --additional-symbol-graph-dir "$dir" \

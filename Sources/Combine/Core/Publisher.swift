@@ -5,7 +5,7 @@ import Synchronization
 /// A publisher delivers elements to one or more ``Subscriber`` instances. The subscriber's
 /// `Input` and `Failure` associated types must match the publisher's `Output` and `Failure`.
 ///
-/// After ``subscribe(_:)-(Subscriber)`` the publisher calls, in order:
+/// After ``subscribe(_:)->()`` the publisher calls, in order:
 /// - ``Subscriber/receive(subscription:)`` exactly once,
 /// - ``Subscriber/receive(_:)`` zero or more times, never beyond the demand requested,
 /// - ``Subscriber/receive(completion:)`` at most once, after which nothing more arrives.
@@ -24,7 +24,7 @@ public protocol Publisher<Output, Failure> {
     /// Attaches the specified subscriber to this publisher.
     ///
     /// Implementations must call the subscriber's ``Subscriber/receive(subscription:)``
-    /// exactly once. Users call ``subscribe(_:)-(Subscriber)`` rather than this method.
+    /// exactly once. Users call ``subscribe(_:)->()`` rather than this method.
     func receive<S: Subscriber>(subscriber: S) where Self.Failure == S.Failure, Self.Output == S.Input
 }
 
