@@ -17,7 +17,22 @@ extension Publisher {
     /// on the operator is a pass-through. A winning value that arrives before the subscriber
     /// has asked for anything waits for its demand (and the winner's completion behind it).
     /// A publisher that emits while being subscribed (`Just`, `Empty`) wins before the later
-    /// ones are subscribed, and those are then not subscribed at all.
+    /// ones are subscribed, and those are then not subscribed at all. The result completes
+    /// or fails when the winner does.
+    ///
+    /// ```swift
+    /// let primary = PassthroughSubject<String, Never>()
+    /// let mirror = PassthroughSubject<String, Never>()
+    /// let cancellable = primary.amb(mirror).sink { print($0) }
+    /// mirror.send("m1")      // mirror wins; primary is cancelled
+    /// primary.send("p1")     // ignored
+    /// mirror.send("m2")
+    /// // Prints: m1, m2
+    /// ```
+    ///
+    /// - Parameter other: The publisher racing this one.
+    /// - Returns: A `Publishers.Amb` publisher that publishes the events of whichever of the
+    ///   two publishers emits first.
     public func amb<Other: Publisher>(_ other: Other) -> Publishers.Amb<Self, Other>
     where Other.Output == Output, Other.Failure == Failure {
         Publishers.Amb(first: self, second: other)
@@ -32,6 +47,23 @@ extension Publisher {
     /// others[1]: ------x----|
     /// out:       ---a---b---|   (others[0] spoke first; the rest were cancelled at `a`)
     /// ```
+    ///
+    /// This publisher and `others` are subscribed in that order, each asked for one value;
+    /// demand and completion follow ``amb(_:)``.
+    ///
+    /// ```swift
+    /// let a = PassthroughSubject<Int, Never>()
+    /// let b = PassthroughSubject<Int, Never>()
+    /// let c = PassthroughSubject<Int, Never>()
+    /// let cancellable = a.amb(with: b, c).sink { print($0) }
+    /// c.send(1)     // c wins; a and b are cancelled
+    /// a.send(2)     // ignored
+    /// c.send(3)
+    /// // Prints: 1, 3
+    /// ```
+    ///
+    /// - Parameter others: The publishers racing this one, subscribed after it in this order.
+    /// - Returns: A type-erased publisher of the events of whichever publisher emits first.
     public func amb<Other: Publisher>(with others: Other...) -> AnyPublisher<Output, Failure>
     where Other.Output == Output, Other.Failure == Failure {
         amb(with: others)
@@ -46,6 +78,25 @@ extension Publisher {
     /// others[1]: --#
     /// out:       --#        (a failure speaks too: the others were cancelled at `#`)
     /// ```
+    ///
+    /// This publisher and the publishers of `others` are subscribed in that order, each asked
+    /// for one value; demand and completion follow ``amb(_:)``. With an empty `others`, the
+    /// result mirrors this publisher alone.
+    ///
+    /// ```swift
+    /// let a = PassthroughSubject<Int, Never>()
+    /// let b = PassthroughSubject<Int, Never>()
+    /// let c = PassthroughSubject<Int, Never>()
+    /// let cancellable = a.amb(with: [b, c]).sink { print($0) }
+    /// b.send(1)     // b wins; a and c are cancelled
+    /// c.send(2)     // ignored
+    /// b.send(3)
+    /// // Prints: 1, 3
+    /// ```
+    ///
+    /// - Parameter others: The publishers racing this one, subscribed after it in the
+    ///   collection's order.
+    /// - Returns: A type-erased publisher of the events of whichever publisher emits first.
     public func amb<Others: Collection>(with others: Others) -> AnyPublisher<Output, Failure>
     where Others.Element: Publisher, Others.Element.Output == Output, Others.Element.Failure == Failure {
         AmbMany(contenders: erased(with: others)).eraseToAnyPublisher()

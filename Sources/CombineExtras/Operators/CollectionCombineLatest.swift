@@ -28,6 +28,25 @@ extension Publisher {
     /// // c:                           ---p----q---|
     /// // a.combineLatest(with: b, c): ---s---tu---|    s = [1, x, p], t = [2, x, p], u = [2, x, q]
     /// ```
+    ///
+    /// Nothing is published until every publisher has published once; demand and completion
+    /// follow ``Combine/Collection/combineLatest()``.
+    ///
+    /// ```swift
+    /// let a = PassthroughSubject<Int, Never>()
+    /// let b = PassthroughSubject<Int, Never>()
+    /// let c = PassthroughSubject<Int, Never>()
+    /// let cancellable = a.combineLatest(with: b, c).sink { print($0) }
+    /// a.send(1)
+    /// b.send(2)
+    /// c.send(3)     // all have published: [1, 2, 3]
+    /// a.send(4)
+    /// // Prints: [1, 2, 3], [4, 2, 3]
+    /// ```
+    ///
+    /// - Parameter others: The publishers to combine with, in the order of the arrays (after
+    ///   this publisher's value).
+    /// - Returns: A type-erased publisher of arrays of the latest value of each publisher.
     public func combineLatest<Other: Publisher>(with others: Other...) -> AnyPublisher<[Output], Failure>
     where Other.Output == Output, Other.Failure == Failure {
         combineLatest(with: others)

@@ -27,6 +27,20 @@ extension Publisher {
     /// // c:                 ---p---q-|
     /// // a.zip(with: b, c): ---s---t-|     s = [1, x, p], t = [2, y, q]
     /// ```
+    ///
+    /// Demand and completion follow ``Combine/Collection/zip()``: the result finishes as soon
+    /// as a finished publisher has no value left to pair.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2, 3].publisher
+    ///     .zip(with: [10, 20].publisher, [100, 200, 300].publisher)
+    ///     .sink { print($0) }
+    /// // Prints: [1, 10, 100], [2, 20, 200]
+    /// ```
+    ///
+    /// - Parameter others: The publishers to zip with, in the order of the arrays (after this
+    ///   publisher's value).
+    /// - Returns: A type-erased publisher of arrays with one value from each publisher.
     public func zip<Other: Publisher>(with others: Other...) -> AnyPublisher<[Output], Failure>
     where Other.Output == Output, Other.Failure == Failure {
         zip(with: others)

@@ -19,6 +19,27 @@ extension Publisher {
     /// values go through the same subject. If the upstream had completed, a later subscriber
     /// gets the recorded values and the completion; the upstream is subscribed again but
     /// cancelled at once, before any request (a completed subject refuses new upstreams).
+    ///
+    /// Demand: the subject asks the upstream for `.unlimited`, whatever the subscribers ask
+    /// for; each subscriber gets the replay and then the live values within its own demand.
+    ///
+    /// ```swift
+    /// let subject = PassthroughSubject<Int, Never>()
+    /// let shared = subject.share(replay: 2)
+    /// let first = shared.sink { print("A", $0) }
+    /// subject.send(1)
+    /// subject.send(2)
+    /// subject.send(3)
+    /// let second = shared.sink { print("B", $0) }     // replays 2 and 3
+    /// subject.send(4)
+    /// // Prints: A 1, A 2, A 3, B 2, B 3, A 4, B 4
+    /// ```
+    ///
+    /// - Parameter count: How many of the latest values to replay to a new subscriber; a
+    ///   negative count counts as 0 (only the completion is replayed).
+    /// - Returns: A publisher (an auto-connecting `Publishers.Multicast` over a
+    ///   ``ReplaySubject``) that shares this publisher's values and replays the latest `count`
+    ///   of them.
     public func share(replay count: Int)
         -> Publishers.Autoconnect<Publishers.Multicast<Self, ReplaySubject<Output, Failure>>>
     {

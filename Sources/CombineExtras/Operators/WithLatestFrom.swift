@@ -17,10 +17,24 @@ extension Publisher {
     /// publisher. The result completes when this publisher completes — `other` finishing
     /// changes nothing, its last value stays the latest — and fails when either fails.
     ///
+    /// ```swift
+    /// let taps = PassthroughSubject<Void, Never>()
+    /// let text = PassthroughSubject<String, Never>()
+    /// let cancellable = taps
+    ///     .withLatestFrom(text) { _, latest in latest.uppercased() }
+    ///     .sink { print($0) }
+    /// taps.send()          // dropped: no text yet
+    /// text.send("hi")
+    /// taps.send()
+    /// // Prints: HI
+    /// ```
+    ///
     /// - Parameters:
     ///   - other: The publisher whose latest value is combined.
     ///   - resultSelector: Makes the output from a value of this publisher and the latest
     ///     value of `other`.
+    /// - Returns: A ``Publishers/WithLatestFrom`` publisher of the results of
+    ///   `resultSelector`.
     public func withLatestFrom<Other: Publisher, Result>(
         _ other: Other, resultSelector: @escaping (Output, Other.Output) -> Result
     ) -> Publishers.WithLatestFrom<Self, Other, Result> where Other.Failure == Failure {
@@ -37,6 +51,31 @@ extension Publisher {
     /// other1: ----x
     /// out:    ------'3ax'----'4bx'-|   (2 is dropped: other1 has no value yet)
     /// ```
+    ///
+    /// The latest values are those of `other.combineLatest(other1)`, which is subscribed with
+    /// unlimited demand; demand and completion are as in ``withLatestFrom(_:resultSelector:)``.
+    ///
+    /// ```swift
+    /// let saves = PassthroughSubject<Void, Never>()
+    /// let name = PassthroughSubject<String, Never>()
+    /// let age = PassthroughSubject<Int, Never>()
+    /// let cancellable = saves
+    ///     .withLatestFrom(name, age) { _, latest in "\(latest.0), \(latest.1)" }
+    ///     .sink { print($0) }
+    /// name.send("Ada")
+    /// saves.send()         // dropped: age has no value yet
+    /// age.send(36)
+    /// saves.send()
+    /// // Prints: Ada, 36
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - other: The first publisher whose latest value is combined.
+    ///   - other1: The second publisher whose latest value is combined.
+    ///   - resultSelector: Makes the output from a value of this publisher and a tuple of the
+    ///     latest values of `other` and `other1`.
+    /// - Returns: A ``Publishers/WithLatestFrom`` publisher of the results of
+    ///   `resultSelector`.
     public func withLatestFrom<Other: Publisher, Other1: Publisher, Result>(
         _ other: Other, _ other1: Other1,
         resultSelector: @escaping (Output, (Other.Output, Other1.Output)) -> Result
@@ -56,6 +95,34 @@ extension Publisher {
     /// other2: --p
     /// out:    ------'3axp'----'4bxp'-|   (2 is dropped: other1 has no value yet)
     /// ```
+    ///
+    /// The latest values are those of `other.combineLatest(other1, other2)`, which is
+    /// subscribed with unlimited demand; demand and completion are as in
+    /// ``withLatestFrom(_:resultSelector:)``.
+    ///
+    /// ```swift
+    /// let saves = PassthroughSubject<Void, Never>()
+    /// let name = PassthroughSubject<String, Never>()
+    /// let age = PassthroughSubject<Int, Never>()
+    /// let city = PassthroughSubject<String, Never>()
+    /// let cancellable = saves
+    ///     .withLatestFrom(name, age, city) { _, latest in "\(latest.0), \(latest.1), \(latest.2)" }
+    ///     .sink { print($0) }
+    /// name.send("Ada")
+    /// age.send(36)
+    /// city.send("London")
+    /// saves.send()
+    /// // Prints: Ada, 36, London
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - other: The first publisher whose latest value is combined.
+    ///   - other1: The second publisher whose latest value is combined.
+    ///   - other2: The third publisher whose latest value is combined.
+    ///   - resultSelector: Makes the output from a value of this publisher and a tuple of the
+    ///     latest values of `other`, `other1` and `other2`.
+    /// - Returns: A ``Publishers/WithLatestFrom`` publisher of the results of
+    ///   `resultSelector`.
     public func withLatestFrom<Other: Publisher, Other1: Publisher, Other2: Publisher, Result>(
         _ other: Other, _ other1: Other1, _ other2: Other2,
         resultSelector: @escaping (Output, (Other.Output, Other1.Output, Other2.Output)) -> Result
@@ -72,6 +139,23 @@ extension Publisher {
     /// other: ----a--------b--|
     /// out:   --------a--a--|
     /// ```
+    ///
+    /// ```swift
+    /// let taps = PassthroughSubject<Void, Never>()
+    /// let text = PassthroughSubject<String, Never>()
+    /// let cancellable = taps.withLatestFrom(text).sink { print($0) }
+    /// taps.send()          // dropped: no text yet
+    /// text.send("a")
+    /// taps.send()
+    /// text.send("b")
+    /// taps.send()
+    /// taps.send()
+    /// // Prints: a, b, b
+    /// ```
+    ///
+    /// - Parameter other: The publisher whose latest value is published.
+    /// - Returns: A ``Publishers/WithLatestFrom`` publisher of the latest value of `other` at
+    ///   each value of this publisher.
     public func withLatestFrom<Other: Publisher>(
         _ other: Other
     ) -> Publishers.WithLatestFrom<Self, Other, Other.Output> where Other.Failure == Failure {
@@ -87,6 +171,23 @@ extension Publisher {
     /// other1: ----x
     /// out:    ------s----t-|   s = (a, x), t = (b, x); 2 is dropped: other1 has no value yet
     /// ```
+    ///
+    /// ```swift
+    /// let saves = PassthroughSubject<Void, Never>()
+    /// let name = PassthroughSubject<String, Never>()
+    /// let age = PassthroughSubject<Int, Never>()
+    /// let cancellable = saves.withLatestFrom(name, age).sink { print($0) }
+    /// name.send("Ada")
+    /// age.send(36)
+    /// saves.send()
+    /// // Prints: ("Ada", 36)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - other: The first publisher whose latest value is published.
+    ///   - other1: The second publisher whose latest value is published.
+    /// - Returns: A ``Publishers/WithLatestFrom`` publisher of tuples of the latest values of
+    ///   `other` and `other1`.
     public func withLatestFrom<Other: Publisher, Other1: Publisher>(
         _ other: Other, _ other1: Other1
     )
@@ -107,6 +208,26 @@ extension Publisher {
     /// other2: --p
     /// out:    ------s----t-|   s = (a, x, p), t = (b, x, p)
     /// ```
+    ///
+    /// ```swift
+    /// let saves = PassthroughSubject<Void, Never>()
+    /// let name = PassthroughSubject<String, Never>()
+    /// let age = PassthroughSubject<Int, Never>()
+    /// let city = PassthroughSubject<String, Never>()
+    /// let cancellable = saves.withLatestFrom(name, age, city).sink { print($0) }
+    /// name.send("Ada")
+    /// age.send(36)
+    /// city.send("London")
+    /// saves.send()
+    /// // Prints: ("Ada", 36, "London")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - other: The first publisher whose latest value is published.
+    ///   - other1: The second publisher whose latest value is published.
+    ///   - other2: The third publisher whose latest value is published.
+    /// - Returns: A ``Publishers/WithLatestFrom`` publisher of tuples of the latest values of
+    ///   `other`, `other1` and `other2`.
     public func withLatestFrom<Other: Publisher, Other1: Publisher, Other2: Publisher>(
         _ other: Other, _ other1: Other1, _ other2: Other2
     )
