@@ -7,7 +7,8 @@ Counts every public symbol the module declares (its own source locations; synthe
 inherited members excluded) with and without a documentation comment, and for the operators
 (methods in extensions of `Publisher` returning a publisher) whether the comment has a
 Parameters section (when the method takes parameters), a Returns line and a code example.
-With --fail-on-missing it exits 1 when any public symbol has no documentation comment.
+With --fail-on-missing it exits 1 when any public symbol has no documentation comment, or an
+operator's comment lacks its Parameters section, its Returns line or its example.
 """
 import json, os, re, sys, glob
 
@@ -65,5 +66,8 @@ if '--list' in args:
                                 ('example', has_example(t))) if not ok]
         if gaps:
             print('operator gaps:', '.'.join(s['pathComponents']), ','.join(gaps), s['location']['uri'].split('/Sources/')[1])
-if '--fail-on-missing' in args and missing:
+def complete(s):
+    t = text(s)
+    return (has_params(t) or not takes_parameters(s)) and has_returns(t) and has_example(t)
+if '--fail-on-missing' in args and (missing or not all(complete(s) for s in operators)):
     sys.exit(1)

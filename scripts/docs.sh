@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Generates the DocC documentation of the library modules into .build/docs/<Module>/ and fails
-# on any DocC warning or any public symbol without a documentation comment.
+# on any DocC warning, any public symbol without a documentation comment, or any operator
+# without its Parameters, Returns and example.
 #
 #   scripts/docs.sh                 # Combine, CombineTesting, CombineExtras
 #   scripts/docs.sh Combine         # one module
@@ -52,8 +53,8 @@ for module in "${modules[@]}"; do
     fi
     rm -f "$log"
     if ! python3 scripts/doc-coverage.py "$dir" --module "$module" --fail-on-missing; then
-        python3 scripts/doc-coverage.py "$dir" --module "$module" --list | grep "^undocumented:"
-        echo "FAIL: public symbols without documentation in $module"
+        python3 scripts/doc-coverage.py "$dir" --module "$module" --list | grep "^undocumented:\|^operator gaps:"
+        echo "FAIL: public symbols without documentation, or operators without Parameters/Returns/example, in $module"
         status=1
     fi
 done

@@ -41,6 +41,7 @@ public final class TestPublisher<Output, Failure: Error>: Publisher, @unchecked 
     /// Whether a subscriber is attached and not cancelled.
     public var hasSubscriber: Bool { lock.withLock { !downstreams.isEmpty } }
 
+    /// Attaches the specified subscriber to this publisher.
     public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
         let subscription = Subscription(publisher: self)
         let erased = AnySubscriber(subscriber)
@@ -96,12 +97,15 @@ public final class TestPublisher<Output, Failure: Error>: Publisher, @unchecked 
             self.publisher = publisher
         }
 
+        /// A name for the subscription in logs: `TestPublisher`.
         public var description: String { "TestPublisher" }
 
+        /// Records `demand` in the publisher's `requests`.
         public func request(_ demand: Subscribers.Demand) {
             publisher?.record(demand)
         }
 
+        /// Records the cancellation and detaches the subscriber from the publisher.
         public func cancel() {
             publisher?.cancelled(self)
         }

@@ -213,12 +213,16 @@ public struct VirtualTime: Strideable, Hashable, Sendable, CustomStringConvertib
         /// The absolute value of the span.
         public var magnitude: Stride { Stride(nanoseconds: abs(nanoseconds)) }
 
+        /// The span in seconds, e.g. `1.5s`.
         public var description: String { "\(Double(nanoseconds) / 1e9)s" }
 
+        /// Returns whether `lhs` is the shorter span.
         public static func < (lhs: Stride, rhs: Stride) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
+        /// Returns the sum of two spans.
         public static func + (lhs: Stride, rhs: Stride) -> Stride {
             Stride(nanoseconds: lhs.nanoseconds + rhs.nanoseconds)
         }
+        /// Returns the difference of two spans.
         public static func - (lhs: Stride, rhs: Stride) -> Stride {
             Stride(nanoseconds: lhs.nanoseconds - rhs.nanoseconds)
         }
@@ -226,14 +230,22 @@ public struct VirtualTime: Strideable, Hashable, Sendable, CustomStringConvertib
         public static func * (lhs: Stride, rhs: Stride) -> Stride {
             Stride(nanoseconds: lhs.nanoseconds * rhs.nanoseconds / 1_000_000_000)
         }
+        /// Adds `rhs` to `lhs`.
         public static func += (lhs: inout Stride, rhs: Stride) { lhs = lhs + rhs }
+        /// Subtracts `rhs` from `lhs`.
         public static func -= (lhs: inout Stride, rhs: Stride) { lhs = lhs - rhs }
+        /// Scales `lhs` by `rhs`, as `*` does.
         public static func *= (lhs: inout Stride, rhs: Stride) { lhs = lhs * rhs }
 
+        /// A span of `s` seconds.
         public static func seconds(_ s: Int) -> Stride { Stride(nanoseconds: s * 1_000_000_000) }
+        /// A span of `s` seconds, rounded to the nearest nanosecond.
         public static func seconds(_ s: Double) -> Stride { Stride(nanoseconds: Int((s * 1e9).rounded())) }
+        /// A span of `ms` milliseconds.
         public static func milliseconds(_ ms: Int) -> Stride { Stride(nanoseconds: ms * 1_000_000) }
+        /// A span of `us` microseconds.
         public static func microseconds(_ us: Int) -> Stride { Stride(nanoseconds: us * 1_000) }
+        /// A span of `ns` nanoseconds.
         public static func nanoseconds(_ ns: Int) -> Stride { Stride(nanoseconds: ns) }
     }
 
@@ -246,9 +258,12 @@ public struct VirtualTime: Strideable, Hashable, Sendable, CustomStringConvertib
     /// Virtual time zero.
     public static let zero = VirtualTime(nanoseconds: 0)
 
+    /// The instant in seconds since virtual time zero, e.g. `1.5s`.
     public var description: String { "\(Double(nanoseconds) / 1e9)s" }
 
+    /// The span from this instant to `other` (negative when `other` is earlier).
     public func distance(to other: VirtualTime) -> Stride { Stride(nanoseconds: other.nanoseconds - nanoseconds) }
+    /// The instant `n` after this one.
     public func advanced(by n: Stride) -> VirtualTime { VirtualTime(nanoseconds: nanoseconds + n.nanoseconds) }
 }
 

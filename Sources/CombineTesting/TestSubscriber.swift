@@ -27,8 +27,11 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
 {
     /// One thing the subscriber received.
     public enum Event {
+        /// The subscription arrived.
         case subscription
+        /// A value arrived.
         case value(Input)
+        /// The completion arrived: `.finished` or `.failure`.
         case completion(Subscribers.Completion<Failure>)
     }
 
@@ -65,6 +68,7 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
         self.onCompletion = onCompletion
     }
 
+    /// A name for the subscriber in logs: `TestSubscriber`.
     public var description: String { "TestSubscriber" }
 
     // MARK: What was received
@@ -116,6 +120,7 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
 
     // MARK: Subscriber
 
+    /// Records the subscription and requests the initial demand, then calls `onSubscription`.
     public func receive(subscription: Subscription) {
         enter("receive(subscription:)")
         lock.withLock {
@@ -130,6 +135,7 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
         onSubscription?(subscription)
     }
 
+    /// Records the value, then returns the demand `onValue` gives for it.
     public func receive(_ input: Input) -> Subscribers.Demand {
         enter("receive(_:)")
         lock.withLock {
@@ -148,6 +154,7 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
         return more
     }
 
+    /// Records the completion, then calls `onCompletion`.
     public func receive(completion: Subscribers.Completion<Failure>) {
         enter("receive(completion:)")
         lock.withLock {
@@ -182,6 +189,7 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
 }
 
 extension TestSubscriber.Event: Equatable where Input: Equatable, Failure: Equatable {
+    /// Returns whether two events are the same kind with equal contents.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         switch (lhs, rhs) {
         case (.subscription, .subscription): true
@@ -193,6 +201,8 @@ extension TestSubscriber.Event: Equatable where Input: Equatable, Failure: Equat
 }
 
 extension TestSubscriber.Event: CustomStringConvertible {
+    /// The event as it reads in test output: `subscription`, `value(1)`, `finished` or
+    /// `failure(error)`.
     public var description: String {
         switch self {
         case .subscription: "subscription"

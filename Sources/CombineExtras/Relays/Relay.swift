@@ -17,6 +17,9 @@ public protocol Relay<Output>: Publisher where Failure == Never {
 
     /// Feeds the values of `publisher` into this relay, until the returned cancellable is
     /// cancelled or released. The publisher's completion does not complete the relay.
+    ///
+    /// - Parameter publisher: The publisher whose values the relay accepts.
+    /// - Returns: A cancellable that ends the binding when cancelled or released.
     func subscribe<P: Publisher>(_ publisher: P) -> AnyCancellable where P.Output == Output, P.Failure == Never
 }
 
@@ -24,6 +27,16 @@ extension Relay where Self: AnyObject {
     /// Feeds the values of `publisher` into this relay, until the returned cancellable is
     /// cancelled or released. The publisher's completion does not complete the relay, and the
     /// binding holds the relay weakly: it does not keep the relay alive.
+    ///
+    /// ```swift
+    /// let relay = CurrentValueRelay(0)
+    /// let binding = relay.subscribe([1, 2, 3].publisher)
+    /// print(relay.value)
+    /// // Prints: 3
+    /// ```
+    ///
+    /// - Parameter publisher: The publisher whose values the relay accepts.
+    /// - Returns: A cancellable that ends the binding when cancelled or released.
     public func subscribe<P: Publisher>(_ publisher: P) -> AnyCancellable
     where P.Output == Output, P.Failure == Never {
         publisher.sink { [weak self] value in self?.accept(value) }
@@ -31,6 +44,9 @@ extension Relay where Self: AnyObject {
 
     /// Feeds the values of another relay into this one (`self` receives what `relay` accepts);
     /// see ``subscribe(_:)-(P)``.
+    ///
+    /// - Parameter relay: The relay whose values this relay accepts.
+    /// - Returns: A cancellable that ends the binding when cancelled or released.
     public func subscribe<R: Relay>(_ relay: R) -> AnyCancellable where R.Output == Output {
         relay.sink { [weak self] value in self?.accept(value) }
     }
@@ -45,7 +61,22 @@ extension Relay where Output == Void {
 
 extension Publisher where Failure == Never {
     /// Feeds the values of this publisher into `relay`, until the returned cancellable is
-    /// cancelled or released; see ``Relay/subscribe(_:)``.
+    /// cancelled or released; the same as `relay.subscribe(self)`.
+    ///
+    /// This publisher is subscribed with unlimited demand, and each of its values is passed to
+    /// the relay's `accept(_:)`. Its completion does not complete the relay. For a class relay
+    /// (`PassthroughRelay`, `CurrentValueRelay`) the binding holds the relay weakly: it does
+    /// not keep the relay alive.
+    ///
+    /// ```swift
+    /// let relay = PassthroughRelay<Int>()
+    /// let printing = relay.sink { print($0) }
+    /// let binding = [1, 2, 3].publisher.subscribe(relay)
+    /// // Prints: 1, 2, 3     (the relay stays open after the array finishes)
+    /// ```
+    ///
+    /// - Parameter relay: The relay that receives this publisher's values.
+    /// - Returns: A cancellable that ends the binding when cancelled or released.
     public func subscribe<R: Relay>(_ relay: R) -> AnyCancellable where R.Output == Output {
         relay.subscribe(self)
     }

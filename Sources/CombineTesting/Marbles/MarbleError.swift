@@ -20,6 +20,7 @@ public struct MarbleError: Error, Hashable, Sendable, CustomStringConvertible {
         self.name = name
     }
 
+    /// The failure as it reads in test output, e.g. `MarbleError(error)`.
     public var description: String { "MarbleError(\(name))" }
 }
 

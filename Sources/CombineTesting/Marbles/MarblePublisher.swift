@@ -102,6 +102,7 @@ public final class MarblePublisher<Output, Failure: Error>: Publisher, CustomStr
     /// Every demand requested by any of its subscribers, in order.
     public var requests: [Subscribers.Demand] { lock.withLock { requestLog } }
 
+    /// Attaches the specified subscriber to this publisher.
     public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
         let start = scheduler?.now ?? .zero
         let erased = AnySubscriber(subscriber)

@@ -23,6 +23,7 @@ extension MarbleTest {
     /// ```
     ///
     /// - Parameters:
+    ///   - publisher: The publisher under test; it is subscribed on the current tick.
     ///   - marble: The expected output (see ``MarbleDiagram``); it may be aligned under the
     ///     source's marble with spaces and a `^`, but nothing may happen before its `^`.
     ///   - values: The value of each name in `marble`; an actual value is drawn by its name
@@ -30,6 +31,8 @@ extension MarbleTest {
     ///     listed stands for itself.
     ///   - error: The failure that `#` expects.
     ///   - demand: Requested once, on subscription.
+    ///   - sourceLocation: Where a mismatch or a malformed marble is reported; the caller's
+    ///     location by default.
     public func expect<P: Publisher>(
         _ publisher: P, _ marble: String, values: [String: P.Output] = [:], error: P.Failure,
         demand: Subscribers.Demand = .unlimited, sourceLocation: SourceLocation = #_sourceLocation

@@ -18,8 +18,9 @@ import Testing
 ///
 /// - ``hot(_:error:sourceLocation:)`` and ``cold(_:error:sourceLocation:)`` make the sources;
 ///   with no `values`, a marble's values are strings named as in the marble.
-/// - ``expect(_:_:error:demand:sourceLocation:)`` subscribes at the current tick, runs the clock
-///   and reports one test issue, drawing both timelines, if the output differs.
+/// - ``expect(_:_:values:error:demand:sourceLocation:)`` (and its forms without `error`, for
+///   publishers that cannot fail or fail with ``MarbleError``) subscribes at the current tick,
+///   runs the clock and reports one test issue, drawing both timelines, if the output differs.
 /// - ``record(_:ticks:demand:)`` returns what arrived, to print or inspect.
 ///
 /// A malformed marble, a value name missing from `values` or a `#` in a marble that cannot
@@ -85,6 +86,9 @@ public final class MarbleTest: Sendable {
     ///   - values: The value of each name in the marble. When `Output` is `String`, a name
     ///     not listed stands for itself.
     ///   - error: The failure that `#` sends.
+    ///   - sourceLocation: Where a malformed marble is reported; the caller's location by
+    ///     default.
+    /// - Returns: A hot ``MarblePublisher`` playing `marble` on ``scheduler``.
     public func hot<Output, Failure: Error>(
         _ marble: String, values: [String: Output] = [:], error: Failure,
         sourceLocation: SourceLocation = #_sourceLocation
@@ -130,6 +134,10 @@ public final class MarbleTest: Sendable {
     ///   - values: The value of each name in the marble. When `Output` is `String`, a name
     ///     not listed stands for itself.
     ///   - error: The failure that `#` sends.
+    ///   - sourceLocation: Where a malformed marble is reported; the caller's location by
+    ///     default.
+    /// - Returns: A cold ``MarblePublisher`` playing `marble` on ``scheduler`` for each
+    ///   subscriber.
     public func cold<Output, Failure: Error>(
         _ marble: String, values: [String: Output] = [:], error: Failure,
         sourceLocation: SourceLocation = #_sourceLocation
@@ -189,10 +197,12 @@ public final class MarbleTest: Sendable {
     /// ```
     ///
     /// - Parameters:
+    ///   - publisher: The publisher to subscribe to and record.
     ///   - ticks: How many ticks to record, the subscription's own included. `nil` records until
     ///     the publisher completes or nothing is left on the scheduler (at most
     ///     ``maximumTicks``).
     ///   - demand: Requested once, on subscription; `.none` requests nothing.
+    /// - Returns: A ``MarbleRecording`` of the events that arrived, tick by tick.
     public func record<P: Publisher>(
         _ publisher: P, ticks: Int? = nil, demand: Subscribers.Demand = .unlimited
     ) -> MarbleRecording<P.Output, P.Failure> {
