@@ -81,14 +81,21 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
         options: SchedulerOptions?, _ action: @escaping () -> Void
     ) -> Cancellable {
         let id = lock.withLock { enqueueLocked(due: date, interval: interval, action: action) }
-        return AnyCancellable { [weak self] in
-            guard let self else { return }
-            // The action is released after the lock: what it holds may schedule again.
-            let removed: Item? = self.lock.withLock {
-                self.items.firstIndex { $0.id == id }.map { self.items.remove(at: $0) }
-            }
-            _ = removed
-        }
+        return AnyCancellable { [weak self] in self?.cancelAction(id) }
+    }
+
+    /// Schedules a one-shot action and returns its id, for ``cancelAction(_:)``: how
+    /// ``TestSchedulerClock`` wakes a sleeper, and unschedules the wake-up when the sleep is
+    /// cancelled.
+    func scheduleAction(after date: SchedulerTimeType, _ action: @escaping () -> Void) -> Int {
+        lock.withLock { enqueueLocked(due: date, interval: nil, action: action) }
+    }
+
+    /// Removes an action scheduled with ``scheduleAction(after:_:)`` if it has not run.
+    func cancelAction(_ id: Int) {
+        // The action is released after the lock: what it holds may schedule again.
+        let removed: Item? = lock.withLock { items.firstIndex { $0.id == id }.map { items.remove(at: $0) } }
+        _ = removed
     }
 
     @discardableResult

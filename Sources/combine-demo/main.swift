@@ -21,6 +21,11 @@ let scenarios: [(name: String, summary: String, run: () -> Void)] = [
     ("custom-publisher", "§7 a display-link-like custom publisher and subscription", customPublisher),
     ("record", "§7 Record replays a recorded sequence of values and a completion", recordReplay),
     ("extras", "CombineExtras: create (§7), amb (§7), withLatestFrom, share(replay:), as marbles", extrasDemo),
+    (
+        "concurrency",
+        "a view model mixing Observation, async services and AsyncSequence through CombineExtras' bridges",
+        concurrencyDemo
+    ),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -88,3 +88,71 @@ public func runOverlapping(threads: Int, _ body: @escaping @Sendable (Int) -> Vo
     }
     done.wait()
 }
+
+/// Waits until `condition` holds, looking again after each millisecond, for at most `timeout`;
+/// returns whether it held. For results that arrive on another task or thread: the test waits
+/// for the event, and the timeout is only reached when the code is wrong. The default is long
+/// because the whole suite shares one cooperative pool of as many threads as cores, which the
+/// blocking stress tests hold for tens of seconds at a time on a two-core machine.
+public func eventually(timeout: Duration = .seconds(180), _ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while !condition() {
+        if ContinuousClock.now >= deadline { return false }
+        try? await Task.sleep(for: .milliseconds(1))
+    }
+    return true
+}
+
+/// Gates an `async` test closure on the test's say-so: `wait(key)` suspends until the test calls
+/// `open(key)`, and records that it started, and whether its task was cancelled while waiting
+/// (which also ends the wait when `cancellable`).
+public final class Gates: Sendable {
+    private struct State {
+        var opened: Set<Int> = []
+        var started: [Int] = []
+        var cancelled: Set<Int> = []
+        var finished: [Int] = []
+        var waiting: [Int: CheckedContinuation<Void, Never>] = [:]
+    }
+
+    private let state = LockedValue(State())
+
+    public init() {}
+
+    /// The keys whose wait has begun, in order.
+    public var started: [Int] { state.current.started }
+    /// The keys whose task was cancelled while waiting.
+    public var cancelled: Set<Int> { state.current.cancelled }
+    /// The keys whose wait has ended, in order.
+    public var finished: [Int] { state.current.finished }
+
+    /// Suspends until `open(key)`; with `cancellable`, also until the task is cancelled.
+    public func wait(_ key: Int, cancellable: Bool = true) async {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                state.withLock { state in
+                    state.started.append(key)
+                    if state.opened.contains(key) || (cancellable && Task.isCancelled) {
+                        continuation.resume()
+                    } else {
+                        state.waiting[key] = continuation
+                    }
+                }
+            }
+        } onCancel: {
+            state.withLock { state in
+                state.cancelled.insert(key)
+                if cancellable { state.waiting.removeValue(forKey: key)?.resume() }
+            }
+        }
+        state.withLock { $0.finished.append(key) }
+    }
+
+    /// Lets the wait for `key` end (now, or at once when it begins).
+    public func open(_ key: Int) {
+        state.withLock { state in
+            state.opened.insert(key)
+            state.waiting.removeValue(forKey: key)?.resume()
+        }
+    }
+}
