@@ -16,11 +16,15 @@ let package = Package(
     targets: [
         .target(
             name: "OursScenarios",
-            dependencies: [.product(name: "Combine", package: "swift-combine")],
+            dependencies: [
+                "Baseline", .product(name: "Combine", package: "swift-combine"),
+                .product(name: "CombineExtras", package: "swift-combine"),
+            ],
             path: "Scenarios/Ours"),
         .target(
             name: "OpenCombineScenarios",
             dependencies: [
+                "Baseline",
                 .product(name: "OpenCombine", package: "OpenCombine"),
                 .product(name: "OpenCombineDispatch", package: "OpenCombine"),
             ],

@@ -109,6 +109,23 @@ let listedScenarios: [Scenario] = [
     Scenario(
         name: "merge of two subjects", operations: 1_000_000, ours: OursScenarios.Scenarios.mergeTwoSubjects,
         openCombine: nil, baseline: Baseline.mergeTwoSubjects),
+    // Swift concurrency bridges (issue 18). OpenCombine has no bridge: its column runs what users
+    // write by hand without one (a Future and a Task per value; a task feeding a subject).
+    Scenario(
+        name: "async: asyncMap (per value; OpenCombine: flatMap of Future+Task)", operations: 20_000,
+        ours: OursScenarios.Scenarios.asyncMapSequence,
+        openCombine: OpenCombineScenarios.Scenarios.futureTaskFlatMap, baseline: Baseline.asyncLoop),
+    Scenario(
+        name: "async: flatMap of Future+Task by hand (per value)", operations: 20_000,
+        ours: OursScenarios.Scenarios.futureTaskFlatMap,
+        openCombine: OpenCombineScenarios.Scenarios.futureTaskFlatMap, baseline: Baseline.asyncLoop),
+    Scenario(
+        name: "async: AsyncSequence.publisher (per element; OpenCombine: task feeding a subject)",
+        operations: 100_000, ours: OursScenarios.Scenarios.asyncSequencePublisher,
+        openCombine: OpenCombineScenarios.Scenarios.asyncSequenceThroughSubject, baseline: Baseline.forAwait),
+    Scenario(
+        name: "async: AsyncSequence.publisher.values round trip (per element)", operations: 100_000,
+        ours: OursScenarios.Scenarios.valuesRoundTrip, openCombine: nil, baseline: Baseline.forAwait),
 ]
 
 let liveSubscriptionCount = 100_000

@@ -273,3 +273,76 @@ final class SumBox: @unchecked Sendable {
         add = opaque { [unowned self] value in self.sum &+= value }
     }
 }
+
+// MARK: Swift concurrency bridges (issue 18)
+
+/// The numbers `0..<count` as an asynchronous sequence that never suspends: the cost of an
+/// `AsyncSequence` itself, without any buffering, for the bridge scenarios.
+public struct CountingAsyncSequence: AsyncSequence, Sendable {
+    public typealias Element = Int
+    public typealias Failure = Never
+    let count: Int
+
+    public init(_ count: Int) {
+        self.count = count
+    }
+
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        var next = 0
+        let end: Int
+
+        public mutating func next() async -> Int? {
+            step()
+        }
+
+        public mutating func next(isolation actor: isolated (any Actor)?) async -> Int? {
+            step()
+        }
+
+        mutating func step() -> Int? {
+            guard next < end else { return nil }
+            defer { next += 1 }
+            return next
+        }
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(end: count) }
+}
+
+/// A trivial `async` transform the optimiser cannot see through.
+@inline(never)
+public func asyncBump(_ value: Int) async -> Int {
+    opaque(value) &+ 1
+}
+
+/// Runs `body` in a task and waits for its result: the benchmark bodies are synchronous.
+public func waitForTask(_ body: @escaping @Sendable () async -> Int) -> Int {
+    let box = SumBox()
+    let done = DispatchSemaphore(value: 0)
+    Task {
+        box.sum = await body()
+        done.signal()
+    }
+    done.wait()
+    return box.sum
+}
+
+extension Baseline {
+    /// `asyncMap`'s work by hand: a `for` loop awaiting the transform per value, in one task.
+    public static func asyncLoop(_ count: Int) -> Int {
+        waitForTask {
+            var sum = 0
+            for value in 0..<count { sum &+= await asyncBump(value) }
+            return sum
+        }
+    }
+
+    /// An `AsyncSequence` consumed by hand: `for await` in one task.
+    public static func forAwait(_ count: Int) -> Int {
+        waitForTask {
+            var sum = 0
+            for await value in CountingAsyncSequence(count) { sum &+= value }
+            return sum
+        }
+    }
+}
