@@ -35,42 +35,12 @@ extension Publishers {
                     convertFailure: anyFailure))
         }
     }
-
-    /// A publisher that republishes all non-`nil` results of calling an error-throwing
-    /// closure with each received element.
-    public struct TryCompactMap<Upstream: Publisher, Output>: Publisher {
-        /// The kind of errors this publisher might publish.
-        public typealias Failure = any Error
-
-        /// The publisher from which this publisher receives elements.
-        public let upstream: Upstream
-
-        /// An error-throwing closure that receives values from the upstream publisher and
-        /// returns optional values.
-        public let transform: (Upstream.Output) throws -> Output?
-
-        /// Creates a publisher that republishes all non-`nil` results of calling an
-        /// error-throwing closure with each received element.
-        public init(upstream: Upstream, transform: @escaping (Upstream.Output) throws -> Output?) {
-            self.upstream = upstream
-            self.transform = transform
-        }
-
-        /// Attaches the specified subscriber to this publisher.
-        @inlinable
-        public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, S.Failure == any Error {
-            upstream.subscribe(
-                SteppingSubscriber<TryTransformStepper<Upstream.Output, Output>, Upstream.Failure, S>(
-                    TryTransformStepper(transform: transform), downstream: subscriber, name: "TryCompactMap",
-                    edges: .strict, reflection: .downstream(state: nil),
-                    convertFailure: anyFailure))
-        }
-    }
 }
 
 /// An error-throwing transform to an optional: `nil` skips, a value is emitted, a thrown
 /// error fails. The stepper of `tryFilter` and `tryCompactMap`.
 @usableFromInline
+
 struct TryTransformStepper<Input, Output>: ValueStepper {
     @usableFromInline let transform: (Input) throws -> Output?
 
@@ -119,36 +89,6 @@ extension Publisher {
     public func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Self> {
         Publishers.TryFilter(upstream: self, isIncluded: isIncluded)
     }
-
-    /// Calls an error-throwing closure with each received element and publishes any returned
-    /// optional that has a value.
-    ///
-    /// A non-`nil` result is published unwrapped; a `nil` result is dropped and replaced by
-    /// asking the upstream for one more element. If the closure throws, the upstream is
-    /// cancelled and the error is the failure the subscriber receives; the failure type
-    /// becomes `any Error` (an upstream failure arrives as it is).
-    ///
-    /// ```swift
-    /// enum ParseError: Error { case empty }
-    ///
-    /// let cancellable = ["1", "x", "3", "", "5"].publisher
-    ///     .tryCompactMap { text -> Int? in
-    ///         if text.isEmpty { throw ParseError.empty }
-    ///         return Int(text)
-    ///     }
-    ///     .sink(
-    ///         receiveCompletion: { if case .failure(let error) = $0 { print("failed:", error) } },
-    ///         receiveValue: { print($0) })
-    /// // Prints: 1, 3, then failed: empty
-    /// ```
-    ///
-    /// - Parameter transform: An error-throwing closure that receives one element and returns
-    ///   a value to publish, `nil` to skip the element, or throws to end the stream.
-    /// - Returns: A ``Publishers/TryCompactMap`` that publishes the non-`nil` results and
-    ///   fails with `any Error`.
-    public func tryCompactMap<T>(_ transform: @escaping (Output) throws -> T?) -> Publishers.TryCompactMap<Self, T> {
-        Publishers.TryCompactMap(upstream: self, transform: transform)
-    }
 }
 
 extension Publishers.Filter {
@@ -182,18 +122,5 @@ extension Publishers.TryFilter {
     public func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Upstream> {
         let first = self.isIncluded
         return Publishers.TryFilter(upstream: upstream) { try first($0) && isIncluded($0) }
-    }
-}
-
-extension Publishers.TryCompactMap {
-    /// Fuses a compact-map into this try-compact-map.
-    ///
-    /// - Parameter transform: An error-throwing closure applied to each non-`nil` result of
-    ///   this try-compact-map's closure.
-    /// - Returns: One ``Publishers/TryCompactMap`` over the same upstream that applies both
-    ///   closures.
-    public func compactMap<T>(_ transform: @escaping (Output) throws -> T?) -> Publishers.TryCompactMap<Upstream, T> {
-        let first = self.transform
-        return Publishers.TryCompactMap(upstream: upstream) { try first($0).flatMap(transform) }
     }
 }
