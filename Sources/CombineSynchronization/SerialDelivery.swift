@@ -140,10 +140,17 @@ package struct SerialDelivery: ~Copyable {
     /// (`.awaitRole`, as in ``handOffLocked(_:seen:me:mayWait:)``) or, having just queued
     /// beyond the limit (`mayWait`), waits for room (`.awaitRoom`; then returns, its event
     /// being queued already).
+    ///
+    /// `takeOverNow`: the thread holding the role is handing the subscriber its subscription
+    /// (see ``claimKeepingLock(me:lock:takeOverNow:queueIfBusy:)``): the first thread to arrive
+    /// then waits to take the role over at once, budget or not.
     @usableFromInline
     @inline(never)
-    package borrowing func contendLocked(me: UInt, queued: Int, mayWait: Bool) -> DeliveryClaim {
-        waitersLocked(queued: queued).waitLocked(me: me, queued: queued, roomAt: mayWait ? Limits.backlog + 1 : nil)
+    package borrowing func contendLocked(me: UInt, queued: Int, mayWait: Bool, takeOverNow: Bool = false)
+        -> DeliveryClaim
+    {
+        waitersLocked(queued: queued).waitLocked(
+            me: me, queued: queued, roomAt: mayWait ? Limits.backlog + 1 : nil, takeOverNow: takeOverNow)
             ?? .queued
     }
 
@@ -218,12 +225,20 @@ package struct SerialDelivery: ~Copyable {
     /// (`nil`: nothing was queued); this thread then takes the role over if the delivering
     /// thread has used its budget (`.tookOver`: it waited for the role with the lock released,
     /// and holds the lock again). `nil`: the delivering thread delivers.
+    ///
+    /// `takeOverNow` (read under the lock): the thread holding the role is handing the
+    /// subscriber its subscription and must not deliver this owner's events itself (they
+    /// belong on another thread, a scheduler's). The first thread to arrive meanwhile takes the
+    /// role over when `receive(subscription:)` returns (the holder then gives it up with
+    /// ``releaseLocked(queueEmpty:)``); those after it leave their events to that thread.
     @inlinable
-    package borrowing func claimKeepingLock(me: UInt, lock: borrowing Lock, queueIfBusy: () -> Int?) -> HeldRole? {
+    package borrowing func claimKeepingLock(
+        me: UInt, lock: borrowing Lock, takeOverNow: Bool = false, queueIfBusy: () -> Int?
+    ) -> HeldRole? {
         var claim = claimLocked(me: me)
         if case .busy = claim {
             guard let queued = queueIfBusy() else { return nil }
-            claim = contendLocked(me: me, queued: queued, mayWait: false)
+            claim = contendLocked(me: me, queued: queued, mayWait: false, takeOverNow: takeOverNow)
         }
         switch claim {
         case .nested:
@@ -455,8 +470,8 @@ package final class DeliveryWaiters: @unchecked Sendable {
     /// queued and nobody has claimed the role yet (`me` does); `.awaitRoom` when the backlog
     /// holds `roomAt` events or more; `nil` otherwise.
     @usableFromInline
-    package func waitLocked(me: UInt, queued: Int, roomAt limit: Int?) -> DeliveryClaim? {
-        if taken >= SerialDelivery.Limits.budget && successor == 0 && queued > 0 {
+    package func waitLocked(me: UInt, queued: Int, roomAt limit: Int?, takeOverNow: Bool = false) -> DeliveryClaim? {
+        if (taken >= SerialDelivery.Limits.budget || takeOverNow) && successor == 0 && queued > 0 {
             successor = me
             return .awaitRole(ticket)
         }

@@ -52,8 +52,10 @@ public struct TestSchedulerClock: Clock, Sendable {
         ///
         /// - Parameter duration: How far to move; rounded down to whole nanoseconds.
         /// - Returns: The moved instant.
+        /// Saturates at the earliest and latest instants, as `DispatchTime` does, so that a
+        /// sleep "for ever" waits until the end of virtual time instead of trapping.
         public func advanced(by duration: Swift.Duration) -> Instant {
-            Instant(nanoseconds: nanoseconds + Self.nanoseconds(of: duration))
+            Instant(nanoseconds: saturatingSum(nanoseconds, Self.nanoseconds(of: duration)))
         }
 
         /// The duration from this instant to another.
@@ -61,7 +63,8 @@ public struct TestSchedulerClock: Clock, Sendable {
         /// - Parameter other: The other instant.
         /// - Returns: The duration between the two.
         public func duration(to other: Instant) -> Swift.Duration {
-            .nanoseconds(other.nanoseconds - nanoseconds)
+            // Swift's `Duration` holds the difference of any two instants exactly.
+            .nanoseconds(Int128(other.nanoseconds) - Int128(nanoseconds))
         }
 
         /// Whether this instant comes before another.
@@ -70,9 +73,13 @@ public struct TestSchedulerClock: Clock, Sendable {
         /// The instant in seconds, e.g. `1.5s`.
         public var description: String { "\(Double(nanoseconds) / 1e9)s" }
 
+        /// The duration in whole nanoseconds, saturated to the range of `Int` (about ±292
+        /// years).
         static func nanoseconds(of duration: Swift.Duration) -> Int {
             let (seconds, attoseconds) = duration.components
-            return Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+            let (whole, overflow) = Int(seconds).multipliedReportingOverflow(by: 1_000_000_000)
+            if overflow { return seconds < 0 ? .min : .max }
+            return saturatingSum(whole, Int(attoseconds / 1_000_000_000))
         }
     }
 
@@ -171,4 +178,11 @@ private final class WakeOnce: @unchecked Sendable {
             continuation.resume()
         }
     }
+}
+
+/// `a + b`, or the nearest bound of `Int` when the sum does not fit.
+func saturatingSum(_ a: Int, _ b: Int) -> Int {
+    let (sum, overflow) = a.addingReportingOverflow(b)
+    guard overflow else { return sum }
+    return b < 0 ? .min : .max
 }

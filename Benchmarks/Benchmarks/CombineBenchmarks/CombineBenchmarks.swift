@@ -32,101 +32,123 @@ let contendedSubjectScenarios = [(2, 1, 400_000), (4, 1, 400_000), (2, 10, 100_0
 /// Every scenario (the table is sorted by name, so the order here does not matter).
 let scenarios: [Scenario] = listedScenarios + contendedSubjectScenarios
 
-let listedScenarios: [Scenario] = [
-    Scenario(
-        name: "sequence.map.filter.sink", operations: 1_000_000, ours: OursScenarios.Scenarios.sequenceMapFilterSink,
-        openCombine: OpenCombineScenarios.Scenarios.sequenceMapFilterSink, baseline: Baseline.sequenceMapFilterSink),
-    Scenario(
-        name: "subject send -> 1 sink", operations: 1_000_000, ours: OursScenarios.Scenarios.subjectToOneSink,
-        openCombine: OpenCombineScenarios.Scenarios.subjectToOneSink, baseline: Baseline.subjectToOneSink),
-    Scenario(
-        name: "subject send -> 100 sinks (per delivery)", operations: 10_000 * 100,
-        ours: { OursScenarios.Scenarios.subjectToHundredSinks($0 / 100) },
-        openCombine: { OpenCombineScenarios.Scenarios.subjectToHundredSinks($0 / 100) },
-        baseline: { Baseline.subjectToHundredSinks($0 / 100) }),
-    Scenario(
-        name: "subscribe+cancel subject.map.sink", operations: 100_000,
-        ours: OursScenarios.Scenarios.subscribeAndCancel,
-        openCombine: OpenCombineScenarios.Scenarios.subscribeAndCancel, baseline: Baseline.subscribeAndCancel),
-    Scenario(
-        name: "chain of 50 maps", operations: 100_000, ours: OursScenarios.Scenarios.chainOfFiftyMaps,
-        openCombine: OpenCombineScenarios.Scenarios.chainOfFiftyMaps, baseline: Baseline.chainOfFiftyMaps),
-    Scenario(
-        name: "CurrentValueSubject.value = (1 sink)", operations: 1_000_000,
-        ours: OursScenarios.Scenarios.currentValueSet, openCombine: OpenCombineScenarios.Scenarios.currentValueSet,
-        baseline: Baseline.currentValueSet),
-    Scenario(
-        name: "sequence, .max(1) per value", operations: 1_000_000, ours: OursScenarios.Scenarios.oneAtATime,
-        openCombine: OpenCombineScenarios.Scenarios.oneAtATime, baseline: Baseline.oneAtATime),
-    Scenario(
-        name: "two threads sending into one subject", operations: 1_000_000,
-        ours: OursScenarios.Scenarios.twoThreadsSending, openCombine: OpenCombineScenarios.Scenarios.twoThreadsSending,
-        baseline: Baseline.twoThreadsSending),
-    Scenario(
-        name: "contended: 2 threads -> merge of two subjects", operations: 400_000,
-        ours: OursScenarios.Scenarios.contendedMerge, openCombine: nil,
-        baseline: { Baseline.contended($0, threads: 2, sinks: 1) }),
-    Scenario(
-        name: "contended: 2 threads -> flatMap of two inner subjects", operations: 400_000,
-        ours: OursScenarios.Scenarios.contendedFlatMap, openCombine: OpenCombineScenarios.Scenarios.contendedFlatMap,
-        baseline: { Baseline.contended($0, threads: 2, sinks: 1) }),
-    Scenario(
-        name: "contended: 2 threads -> receive(on:) a serial queue", operations: 200_000,
-        ours: OursScenarios.Scenarios.contendedReceiveOn,
-        openCombine: OpenCombineScenarios.Scenarios.contendedReceiveOn,
-        baseline: { Baseline.contended($0, threads: 2, sinks: 1) }),
-    Scenario(
-        name: "Just(x).sink (subscribe+deliver)", operations: 200_000, ours: OursScenarios.Scenarios.justSink,
-        openCombine: OpenCombineScenarios.Scenarios.justSink, baseline: Baseline.justSink),
-    Scenario(
-        name: "sequence.flatMap { Just($0) }", operations: 200_000, ours: OursScenarios.Scenarios.flatMapJust,
-        openCombine: OpenCombineScenarios.Scenarios.flatMapJust, baseline: Baseline.flatMapJust),
-    Scenario(
-        name: "subject.scan.removeDuplicates.compactMap", operations: 1_000_000,
-        ours: OursScenarios.Scenarios.scanRemoveDuplicatesCompactMap,
-        openCombine: OpenCombineScenarios.Scenarios.scanRemoveDuplicatesCompactMap,
-        baseline: Baseline.scanRemoveDuplicatesCompactMap),
-    Scenario(
-        name: "zip of two subjects", operations: 500_000, ours: OursScenarios.Scenarios.zipTwoSubjects,
-        openCombine: OpenCombineScenarios.Scenarios.zipTwoSubjects, baseline: Baseline.zipTwoSubjects),
-    Scenario(
-        name: "combineLatest of two subjects", operations: 500_000,
-        ours: OursScenarios.Scenarios.combineLatestTwoSubjects,
-        openCombine: nil,
-        baseline: Baseline.combineLatestTwoSubjects),
-    Scenario(
-        name: "@Published set (1 sink)", operations: 1_000_000,
-        ours: OursScenarios.Scenarios.publishedSet, openCombine: OpenCombineScenarios.Scenarios.publishedSet,
-        baseline: Baseline.publishedSet),
-    Scenario(
-        name: "receive(on:) a serial DispatchQueue", operations: 200_000,
-        ours: OursScenarios.Scenarios.receiveOnSerialQueue,
-        openCombine: OpenCombineScenarios.Scenarios.receiveOnSerialQueue, baseline: Baseline.receiveOnSerialQueue),
-    Scenario(
-        name: "debounce on a virtual-time scheduler (per value in)", operations: 200_000,
-        ours: OursScenarios.Scenarios.debounceVirtualTime,
-        openCombine: OpenCombineScenarios.Scenarios.debounceVirtualTime, baseline: Baseline.debounceVirtualTime),
-    Scenario(
-        name: "merge of two subjects", operations: 1_000_000, ours: OursScenarios.Scenarios.mergeTwoSubjects,
-        openCombine: nil, baseline: Baseline.mergeTwoSubjects),
-    // Swift concurrency bridges (issue 18). OpenCombine has no bridge: its column runs what users
-    // write by hand without one (a Future and a Task per value; a task feeding a subject).
-    Scenario(
-        name: "async: asyncMap (per value; OpenCombine: flatMap of Future+Task)", operations: 20_000,
-        ours: OursScenarios.Scenarios.asyncMapSequence,
-        openCombine: OpenCombineScenarios.Scenarios.futureTaskFlatMap, baseline: Baseline.asyncLoop),
-    Scenario(
-        name: "async: flatMap of Future+Task by hand (per value)", operations: 20_000,
-        ours: OursScenarios.Scenarios.futureTaskFlatMap,
-        openCombine: OpenCombineScenarios.Scenarios.futureTaskFlatMap, baseline: Baseline.asyncLoop),
-    Scenario(
-        name: "async: AsyncSequence.publisher (per element; OpenCombine: task feeding a subject)",
-        operations: 100_000, ours: OursScenarios.Scenarios.asyncSequencePublisher,
-        openCombine: OpenCombineScenarios.Scenarios.asyncSequenceThroughSubject, baseline: Baseline.forAwait),
-    Scenario(
-        name: "async: AsyncSequence.publisher.values round trip (per element)", operations: 100_000,
-        ours: OursScenarios.Scenarios.valuesRoundTrip, openCombine: nil, baseline: Baseline.forAwait),
-]
+let listedScenarios: [Scenario] =
+    [
+        Scenario(
+            name: "sequence.map.filter.sink", operations: 1_000_000,
+            ours: OursScenarios.Scenarios.sequenceMapFilterSink,
+            openCombine: OpenCombineScenarios.Scenarios.sequenceMapFilterSink, baseline: Baseline.sequenceMapFilterSink),
+        Scenario(
+            name: "subject send -> 1 sink", operations: 1_000_000, ours: OursScenarios.Scenarios.subjectToOneSink,
+            openCombine: OpenCombineScenarios.Scenarios.subjectToOneSink, baseline: Baseline.subjectToOneSink),
+        Scenario(
+            name: "subject send -> 100 sinks (per delivery)", operations: 10_000 * 100,
+            ours: { OursScenarios.Scenarios.subjectToHundredSinks($0 / 100) },
+            openCombine: { OpenCombineScenarios.Scenarios.subjectToHundredSinks($0 / 100) },
+            baseline: { Baseline.subjectToHundredSinks($0 / 100) }),
+        Scenario(
+            name: "subscribe+cancel subject.map.sink", operations: 100_000,
+            ours: OursScenarios.Scenarios.subscribeAndCancel,
+            openCombine: OpenCombineScenarios.Scenarios.subscribeAndCancel, baseline: Baseline.subscribeAndCancel),
+        Scenario(
+            name: "chain of 50 maps", operations: 100_000, ours: OursScenarios.Scenarios.chainOfFiftyMaps,
+            openCombine: OpenCombineScenarios.Scenarios.chainOfFiftyMaps, baseline: Baseline.chainOfFiftyMaps),
+        Scenario(
+            name: "CurrentValueSubject.value = (1 sink)", operations: 1_000_000,
+            ours: OursScenarios.Scenarios.currentValueSet, openCombine: OpenCombineScenarios.Scenarios.currentValueSet,
+            baseline: Baseline.currentValueSet),
+        Scenario(
+            name: "sequence, .max(1) per value", operations: 1_000_000, ours: OursScenarios.Scenarios.oneAtATime,
+            openCombine: OpenCombineScenarios.Scenarios.oneAtATime, baseline: Baseline.oneAtATime),
+        Scenario(
+            name: "two threads sending into one subject", operations: 1_000_000,
+            ours: OursScenarios.Scenarios.twoThreadsSending,
+            openCombine: OpenCombineScenarios.Scenarios.twoThreadsSending,
+            baseline: Baseline.twoThreadsSending),
+        Scenario(
+            name: "contended: 2 threads -> merge of two subjects", operations: 400_000,
+            ours: OursScenarios.Scenarios.contendedMerge, openCombine: nil,
+            baseline: { Baseline.contended($0, threads: 2, sinks: 1) }),
+        Scenario(
+            name: "contended: 2 threads -> flatMap of two inner subjects", operations: 400_000,
+            ours: OursScenarios.Scenarios.contendedFlatMap,
+            openCombine: OpenCombineScenarios.Scenarios.contendedFlatMap,
+            baseline: { Baseline.contended($0, threads: 2, sinks: 1) }),
+        Scenario(
+            name: "contended: 2 threads -> receive(on:) a serial queue", operations: 200_000,
+            ours: OursScenarios.Scenarios.contendedReceiveOn,
+            openCombine: OpenCombineScenarios.Scenarios.contendedReceiveOn,
+            baseline: { Baseline.contended($0, threads: 2, sinks: 1) }),
+        Scenario(
+            name: "Just(x).sink (subscribe+deliver)", operations: 200_000, ours: OursScenarios.Scenarios.justSink,
+            openCombine: OpenCombineScenarios.Scenarios.justSink, baseline: Baseline.justSink),
+        Scenario(
+            name: "sequence.flatMap { Just($0) }", operations: 200_000, ours: OursScenarios.Scenarios.flatMapJust,
+            openCombine: OpenCombineScenarios.Scenarios.flatMapJust, baseline: Baseline.flatMapJust),
+        Scenario(
+            name: "subject.scan.removeDuplicates.compactMap", operations: 1_000_000,
+            ours: OursScenarios.Scenarios.scanRemoveDuplicatesCompactMap,
+            openCombine: OpenCombineScenarios.Scenarios.scanRemoveDuplicatesCompactMap,
+            baseline: Baseline.scanRemoveDuplicatesCompactMap),
+        Scenario(
+            name: "zip of two subjects", operations: 500_000, ours: OursScenarios.Scenarios.zipTwoSubjects,
+            openCombine: OpenCombineScenarios.Scenarios.zipTwoSubjects, baseline: Baseline.zipTwoSubjects),
+        Scenario(
+            name: "combineLatest of two subjects", operations: 500_000,
+            ours: OursScenarios.Scenarios.combineLatestTwoSubjects,
+            openCombine: nil,
+            baseline: Baseline.combineLatestTwoSubjects),
+        Scenario(
+            name: "@Published set (1 sink)", operations: 1_000_000,
+            ours: OursScenarios.Scenarios.publishedSet, openCombine: OpenCombineScenarios.Scenarios.publishedSet,
+            baseline: Baseline.publishedSet),
+        Scenario(
+            name: "receive(on:) a serial DispatchQueue", operations: 200_000,
+            ours: OursScenarios.Scenarios.receiveOnSerialQueue,
+            openCombine: OpenCombineScenarios.Scenarios.receiveOnSerialQueue, baseline: Baseline.receiveOnSerialQueue),
+        // Clock scheduler (issue 28): the cost of a schedule and a cancel with many actions pending,
+        // and `delay` on it against `delay` on a DispatchQueue. OpenCombine has no clock scheduler:
+        // its column for the clock rows is its `delay` on a DispatchQueue.
+        Scenario(
+            name: "delay 1 ms on a serial DispatchQueue (per value)", operations: 100_000,
+            ours: OursScenarios.Scenarios.delayOnQueue, openCombine: OpenCombineScenarios.Scenarios.delayOnQueue,
+            baseline: Baseline.receiveOnSerialQueue),
+        Scenario(
+            name: "delay 1 ms on ContinuousClock().scheduler (per value; OpenCombine: on a DispatchQueue)",
+            operations: 100_000, ours: OursScenarios.Scenarios.delayOnClockScheduler,
+            openCombine: OpenCombineScenarios.Scenarios.delayOnQueue, baseline: Baseline.receiveOnSerialQueue),
+    ]
+    + [1_000, 10_000, 100_000].map { pending in
+        Scenario(
+            name: "clock scheduler: schedule+cancel with \(pending) pending", operations: 10_000,
+            ours: { OursScenarios.Scenarios.clockScheduleAndCancel($0, pending: pending) }, openCombine: nil,
+            baseline: Baseline.scheduleAndCancel)
+    } + [
+        Scenario(
+            name: "debounce on a virtual-time scheduler (per value in)", operations: 200_000,
+            ours: OursScenarios.Scenarios.debounceVirtualTime,
+            openCombine: OpenCombineScenarios.Scenarios.debounceVirtualTime, baseline: Baseline.debounceVirtualTime),
+        Scenario(
+            name: "merge of two subjects", operations: 1_000_000, ours: OursScenarios.Scenarios.mergeTwoSubjects,
+            openCombine: nil, baseline: Baseline.mergeTwoSubjects),
+        // Swift concurrency bridges (issue 18). OpenCombine has no bridge: its column runs what users
+        // write by hand without one (a Future and a Task per value; a task feeding a subject).
+        Scenario(
+            name: "async: asyncMap (per value; OpenCombine: flatMap of Future+Task)", operations: 20_000,
+            ours: OursScenarios.Scenarios.asyncMapSequence,
+            openCombine: OpenCombineScenarios.Scenarios.futureTaskFlatMap, baseline: Baseline.asyncLoop),
+        Scenario(
+            name: "async: flatMap of Future+Task by hand (per value)", operations: 20_000,
+            ours: OursScenarios.Scenarios.futureTaskFlatMap,
+            openCombine: OpenCombineScenarios.Scenarios.futureTaskFlatMap, baseline: Baseline.asyncLoop),
+        Scenario(
+            name: "async: AsyncSequence.publisher (per element; OpenCombine: task feeding a subject)",
+            operations: 100_000, ours: OursScenarios.Scenarios.asyncSequencePublisher,
+            openCombine: OpenCombineScenarios.Scenarios.asyncSequenceThroughSubject, baseline: Baseline.forAwait),
+        Scenario(
+            name: "async: AsyncSequence.publisher.values round trip (per element)", operations: 100_000,
+            ours: OursScenarios.Scenarios.valuesRoundTrip, openCombine: nil, baseline: Baseline.forAwait),
+    ]
 
 let liveSubscriptionCount = 100_000
 

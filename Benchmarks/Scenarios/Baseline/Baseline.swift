@@ -230,6 +230,18 @@ public enum Baseline {
         return box.sum
     }
 
+    /// What a schedule and a cancel cost at best: an action appended to a list and taken off it.
+    public static func scheduleAndCancel(_ count: Int) -> Int {
+        var actions: [() -> Void] = []
+        var sum = 0
+        for index in 0..<count {
+            actions.append { sum &+= index }
+            actions.removeLast()
+            sum &+= index
+        }
+        return sum
+    }
+
     /// A hand-written debounce over a hand-written virtual clock: the latest value of each
     /// burst is delivered when the clock passes its deadline.
     public static func debounceVirtualTime(_ count: Int) -> Int {

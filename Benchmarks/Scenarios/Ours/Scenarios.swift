@@ -367,6 +367,75 @@ public enum Scenarios {
         return sum
     }
 
+    /// `delay` of 1 ms on a serial `DispatchQueue`: every value waits in the queue's timers.
+    public static func delayOnQueue(_ count: Int) -> Int {
+        let queue = DispatchQueue(label: "benchmark.delay")
+        #if OPENCOMBINE
+        let scheduler = queue.ocombine
+        #else
+        let scheduler = queue
+        #endif
+        return delayThrough(count) { $0.delay(for: .milliseconds(1), scheduler: scheduler).eraseToAnyPublisher() }
+    }
+
+    /// Sends `count` values through `stage` and waits for its completion.
+    private static func delayThrough(
+        _ count: Int, _ stage: (PassthroughSubject<Int, Never>) -> AnyPublisher<Int, Never>
+    ) -> Int {
+        let subject = PassthroughSubject<Int, Never>()
+        let state = Completion()
+        let cancellable = stage(subject).sink(
+            receiveCompletion: { _ in state.done.signal() }, receiveValue: { state.sum &+= $0 })
+        for value in 0..<count { subject.send(value) }
+        subject.send(completion: .finished)
+        state.done.wait()
+        cancellable.cancel()
+        return state.sum
+    }
+
+    #if !OPENCOMBINE
+    /// `delay` of 1 ms on `ContinuousClock().scheduler`: the clock scheduler's heap holds the
+    /// values' actions.
+    public static func delayOnClockScheduler(_ count: Int) -> Int {
+        let scheduler = ContinuousClock().scheduler
+        return delayThrough(count) { $0.delay(for: .milliseconds(1), scheduler: scheduler).eraseToAnyPublisher() }
+    }
+
+    /// One clock scheduler per size, holding that many repeating actions due in an hour
+    /// (never run: cancelled by nobody, kept for the whole process).
+    nonisolated(unsafe) private static var pendingSchedulers: [Int: ClockScheduler<ContinuousClock>] = [:]
+    nonisolated(unsafe) private static var pendingKeepAlive: [any Cancellable] = []
+
+    /// Schedules a repeating action on a clock scheduler that already holds `pending` actions,
+    /// then cancels it: the cost of one schedule and one cancel at that size.
+    public static func clockScheduleAndCancel(_ count: Int, pending: Int) -> Int {
+        let scheduler: ClockScheduler<ContinuousClock>
+        if let existing = pendingSchedulers[pending] {
+            scheduler = existing
+        } else {
+            scheduler = ContinuousClock().scheduler
+            let start = scheduler.now.advanced(by: .seconds(3_600))
+            for index in 0..<pending {
+                pendingKeepAlive.append(
+                    scheduler.schedule(
+                        after: start.advanced(by: .milliseconds(index % 1_000)), interval: .seconds(3_600),
+                        tolerance: .zero, options: nil, {}))
+            }
+            pendingSchedulers[pending] = scheduler
+        }
+        let start = scheduler.now.advanced(by: .seconds(3_600))
+        var sum = 0
+        for index in 0..<count {
+            let cancellable = scheduler.schedule(
+                after: start.advanced(by: .milliseconds(index &* 7 % 1_000)), interval: .seconds(3_600),
+                tolerance: .zero, options: nil, {})
+            cancellable.cancel()
+            sum &+= index
+        }
+        return sum
+    }
+    #endif
+
     /// `debounce` on a virtual-time scheduler: bursts of 10 values, then a quiet period; one
     /// value in ten goes through. Both libraries run the same minimal scheduler below.
     public static func debounceVirtualTime(_ count: Int) -> Int {

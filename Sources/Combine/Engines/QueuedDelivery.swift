@@ -43,6 +43,9 @@ class QueuedDelivery<Downstream: Subscriber>: Subscription, CustomStringConverti
     /// (which is then counted down to zero, not below). Only an upstream that sends beyond
     /// the demand asked of it can make one beyond the subscriber's demand.
     @usableFromInline @exclusivity(unchecked) final var gatesOnDemand = true
+    /// The subscriber is in `receive(subscription:)`, on the thread holding the delivering role
+    /// (``start()``): a request it makes there delivers nested, at once.
+    @usableFromInline @exclusivity(unchecked) final var handingOff = false
     @usableFromInline let description: String
 
     @usableFromInline
@@ -251,7 +254,7 @@ class QueuedDelivery<Downstream: Subscriber>: Subscription, CustomStringConverti
         let active: Bool = lock.withLock {
             guard downstream != nil else { return false }
             self.demand += demand
-            nested = isDeliveringLocked(me: me)
+            nested = isDeliveringLocked(me: me) && !handingOff
             return true
         }
         guard active else { return }
@@ -279,11 +282,28 @@ class QueuedDelivery<Downstream: Subscriber>: Subscription, CustomStringConverti
         _ = completion
     }
 
-    /// Hands this subscription to the subscriber.
+    /// Hands this subscription to the subscriber, as its delivering thread: an output another
+    /// thread produces meanwhile (a timer firing, a source on another thread) is queued, and
+    /// delivered once `receive(subscription:)` has returned, so that no call overlaps it. A
+    /// request the subscriber makes from inside `receive(subscription:)` delivers at once,
+    /// nested, what its demand allows, as before the subscriber returns on Apple's.
     @inlinable
     final func start() {
-        let downstream: Downstream? = lock.withLock { self.downstream }
-        downstream?.receive(subscription: self)
+        let me = currentThreadID()
+        var claimed = false
+        let downstream: Downstream? = lock.withLock {
+            guard let downstream = self.downstream else { return nil }
+            if case .outermost = delivery.claimLocked(me: me) {
+                claimed = true
+                handingOff = true
+            }
+            return downstream
+        }
+        guard let downstream else { return }
+        downstream.receive(subscription: self)
+        guard claimed else { return }
+        lock.withLock { handingOff = false }
+        deliverQueued(outermost: true)
     }
 }
 

@@ -52,6 +52,8 @@ final class ScheduledDelivery<Downstream: Subscriber, Reflection>: Subscriber, S
     /// Actions that ran while another thread was delivering: that thread delivers their events
     /// (the engine's backlog for this owner is a count: the values wait in ``values``).
     @usableFromInline @exclusivity(unchecked) var owed = 0
+    /// The subscriber is in `receive(subscription:)`, on the thread holding the delivering role.
+    @usableFromInline @exclusivity(unchecked) var handingOff = false
     @usableFromInline @exclusivity(unchecked) var state = State.awaitingSubscription
     @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
     /// Values whose actions are scheduled, oldest first.
@@ -81,11 +83,18 @@ final class ScheduledDelivery<Downstream: Subscriber, Reflection>: Subscriber, S
 
     // MARK: From upstream
 
+    /// Hands the subscription down holding the delivering role, so that no scheduled action
+    /// calls the subscriber before `receive(subscription:)` returns: an action that runs
+    /// meanwhile on another thread waits for it (as one waits for Apple's lock, held during
+    /// that call), then delivers, on the scheduler. An action run inside the call on the same
+    /// thread (a synchronous scheduler) delivers nested, as before.
     @usableFromInline
     func receive(subscription: Subscription) {
+        let me = currentThreadID()
         let downstream: Downstream? = lock.withLock {
             guard case .awaitingSubscription = state else { return nil }
             state = .subscribed(subscription)
+            if case .outermost = delivery.claimLocked(me: me) { handingOff = true }
             return self.downstream
         }
         guard let downstream else {
@@ -93,6 +102,12 @@ final class ScheduledDelivery<Downstream: Subscriber, Reflection>: Subscriber, S
             return
         }
         downstream.receive(subscription: self)
+        lock.withLock {
+            guard handingOff else { return }
+            handingOff = false
+            // To the action waiting to take over, if one came: it delivers what is owed.
+            delivery.releaseLocked(queueEmpty: owed == 0)
+        }
     }
 
     @inlinable
@@ -126,7 +141,7 @@ final class ScheduledDelivery<Downstream: Subscriber, Reflection>: Subscriber, S
     @inlinable
     func deliverNext() {
         lock.acquire()
-        let role = delivery.claimKeepingLock(me: currentThreadID(), lock: lock) {
+        let role = delivery.claimKeepingLock(me: currentThreadID(), lock: lock, takeOverNow: handingOff) {
             owed += 1
             return owed
         }

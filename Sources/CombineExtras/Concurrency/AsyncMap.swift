@@ -361,8 +361,14 @@ private final class AsyncMapSubscription<Input, UpstreamFailure: Error, Downstre
         }
         subscribed = true
         upstream = subscription
+        // This thread holds the publishing role while the subscriber is in
+        // `receive(subscription:)`: a transform finishing meanwhile on another thread leaves its
+        // result to the `publish()` below, so no call overlaps that one.
+        publishing = true
         lock.release()
         downstream.receive(subscription: self)
+        lock.withLock { publishing = false }
+        publish()
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {

@@ -73,7 +73,9 @@ extension Publishers {
         ///
         /// - Parameter subscriber: The subscriber to attach to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            subscriber.receive(subscription: AsyncSequenceSubscription(base: base, downstream: subscriber))
+            let subscription = AsyncSequenceSubscription(base: base, downstream: subscriber)
+            subscriber.receive(subscription: subscription)
+            subscription.handedOver()
         }
     }
 }
@@ -93,6 +95,10 @@ where Downstream.Input == Base.Element, Downstream.Failure == Base.Failure {
     /// The iterating task while it waits for demand.
     private var waiter: CheckedContinuation<Bool, Never>?
     private var task: Task<Void, Never>?
+    /// The subscriber is in `receive(subscription:)`: a request made there starts the task only
+    /// when that call returns (``handedOver()``), so the task's first call into the subscriber
+    /// cannot overlap it.
+    private var handingOver = true
 
     let combineIdentifier = CombineIdentifier()
 
@@ -117,14 +123,27 @@ where Downstream.Input == Base.Element, Downstream.Failure == Base.Failure {
             credit -= 1
             resumed = waiting
         }
-        if let base {
-            self.base = nil
-            // The task runs a closure made here, so that it captures no type of the subscriber's.
-            let work = Handed(value: { [self] () async -> Void in await iterate(base) })
-            task = Task { await work.value() }
-        }
+        if !handingOver { startLocked() }
         lock.release()
         resumed?.resume(returning: true)
+    }
+
+    /// The subscriber's `receive(subscription:)` has returned: starts the task if it asked for
+    /// anything there.
+    func handedOver() {
+        lock.acquire()
+        handingOver = false
+        if credit > 0 && downstream != nil { startLocked() }
+        lock.release()
+    }
+
+    /// Starts the task, once.
+    private func startLocked() {
+        guard let base else { return }
+        self.base = nil
+        // The task runs a closure made here, so that it captures no type of the subscriber's.
+        let work = Handed(value: { [self] () async -> Void in await iterate(base) })
+        task = Task { await work.value() }
     }
 
     func cancel() {

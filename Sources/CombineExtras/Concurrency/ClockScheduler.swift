@@ -180,6 +180,10 @@ public struct ClockScheduler<C: Clock>: Scheduler, Sendable where C.Duration == 
         self.runner = ClockRunner(clock: clock)
     }
 
+    /// The actions the scheduler holds now, cancelled repeating ones not yet dropped included
+    /// (for the tests: it stays proportional to the live actions).
+    var heldActionCount: Int { runner.heldCount }
+
     /// The clock's time now.
     public var now: SchedulerTimeType { SchedulerTimeType(clock.now) }
 
@@ -223,26 +227,48 @@ public struct ClockScheduler<C: Clock>: Scheduler, Sendable where C.Duration == 
         after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
         options: SchedulerOptions?, _ action: @escaping () -> Void
     ) -> any Cancellable {
-        let id = runner.add(due: date.instant, interval: interval.duration, action: action)
-        return AnyCancellable { [runner] in runner.cancel(id) }
+        let mark = runner.add(due: date.instant, interval: interval.duration, action: action)
+        return AnyCancellable { [runner] in if let mark { runner.cancel(mark) } }
     }
 }
 
 /// The actions of a ``ClockScheduler`` and the task that runs them.
+///
+/// The pending actions are a binary min-heap ordered by due time, then by the order of
+/// scheduling, so scheduling an action and taking the next due one cost O(log n) in the number
+/// pending. Only a repeating action can be cancelled; its cancel marks it (O(1)) and the
+/// driver drops it when it reaches the top. Marked actions are counted, and once they are more
+/// than half of the heap it is rebuilt without them, so a flood of schedule-and-cancel keeps
+/// memory proportional to the live actions.
 private final class ClockRunner<C: Clock>: @unchecked Sendable where C.Duration == Duration {
-    private struct Item {
-        let id: Int
+    /// The cancellation mark of a repeating action, shared by its heap entry and its cancellable
+    /// (read and written under the runner's lock).
+    final class Mark: @unchecked Sendable {
+        var cancelled = false
+    }
+
+    struct Item {
         var due: C.Instant
+        /// The order of scheduling: actions due at the same time run in this order.
+        let order: Int
         let interval: Duration?
         let action: () -> Void
+        /// Only for a repeating action.
+        let mark: Mark?
+
+        func runsBefore(_ other: Item) -> Bool {
+            due < other.due || (due == other.due && order < other.order)
+        }
+
+        var isCancelled: Bool { mark?.cancelled ?? false }
     }
 
     private let clock: C
     private let lock = Lock()
-    /// Sorted by due time, then by id (the order of scheduling).
-    private var items: [Item] = []
-    private var nextID = 0
-    private var cancelled: Set<Int> = []
+    private var heap = ActionHeap<Item>()
+    private var nextOrder = 0
+    /// Cancelled repeating actions still in the heap.
+    private var cancelledInHeap = 0
     private var running = false
     /// The driver's wait for the earliest item, cancelled when an earlier one arrives.
     private var sleeper: Task<Void, any Error>?
@@ -252,13 +278,15 @@ private final class ClockRunner<C: Clock>: @unchecked Sendable where C.Duration 
         self.clock = clock
     }
 
-    /// Adds an action; returns its id, for `cancel(_:)`.
+    /// Adds an action; for a repeating one (`interval` given) returns its mark, for
+    /// ``cancel(_:)``.
     @discardableResult
-    func add(due: C.Instant, interval: Duration?, action: @escaping () -> Void) -> Int {
+    func add(due: C.Instant, interval: Duration?, action: @escaping () -> Void) -> Mark? {
+        let mark = interval == nil ? nil : Mark()
         lock.acquire()
-        let id = nextID
-        nextID += 1
-        insertLocked(Item(id: id, due: due, interval: interval, action: action))
+        let order = nextOrder
+        nextOrder += 1
+        heap.insert(Item(due: due, order: order, interval: interval, action: action, mark: mark))
         var interrupted: Task<Void, any Error>?
         if let until = sleepingUntil, due < until {
             interrupted = sleeper
@@ -269,29 +297,45 @@ private final class ClockRunner<C: Clock>: @unchecked Sendable where C.Duration 
         lock.release()
         interrupted?.cancel()
         if start { Task { [self] in await drive() } }
-        return id
+        return mark
     }
 
-    private func insertLocked(_ item: Item) {
-        let index = items.firstIndex { ($0.due, $0.id) > (item.due, item.id) } ?? items.endIndex
-        items.insert(item, at: index)
+    var heldCount: Int {
+        lock.withLock { heap.count }
     }
 
-    func cancel(_ id: Int) {
+    /// Stops a repeating action: it will not run again, and leaves the heap when it reaches the
+    /// top, or sooner when cancelled actions make up most of the heap.
+    func cancel(_ mark: Mark) {
+        var dropped: [Item] = []
         lock.acquire()
-        cancelled.insert(id)
-        items.removeAll { $0.id == id }
+        if !mark.cancelled {
+            mark.cancelled = true
+            cancelledInHeap += 1
+            if cancelledInHeap > 64 && cancelledInHeap * 2 > heap.count {
+                dropped = heap.removeAll { $0.isCancelled }
+                cancelledInHeap = 0
+            }
+        }
         lock.release()
+        _ = dropped  // the actions are released here, outside the lock
     }
 
     /// Runs the items in order, waiting on the clock for each, until none is left.
     private func drive() async {
         while true {
             lock.acquire()
-            guard let first = items.first else {
+            guard let first = heap.first else {
                 running = false
                 lock.release()
                 return
+            }
+            if first.isCancelled {
+                let dropped = heap.removeFirst()
+                cancelledInHeap -= 1
+                lock.release()
+                _ = dropped  // released outside the lock
+                continue
             }
             if first.due > clock.now {
                 let until = first.due
@@ -307,14 +351,98 @@ private final class ClockRunner<C: Clock>: @unchecked Sendable where C.Duration 
                 lock.release()
                 continue
             }
-            items.removeFirst()
-            if let interval = first.interval, !cancelled.contains(first.id) {
+            if let interval = first.interval {
                 var next = first
                 next.due = first.due.advanced(by: interval)
-                insertLocked(next)
+                heap.replaceFirst(with: next)
+            } else {
+                _ = heap.removeFirst()
             }
             lock.release()
             first.action()
         }
     }
 }
+
+/// A binary min-heap of items that know which of two runs first.
+private struct ActionHeap<Item> where Item: HeapOrdered {
+    private var items: [Item] = []
+
+    var count: Int { items.count }
+    var first: Item? { items.first }
+
+    mutating func insert(_ item: Item) {
+        items.append(item)
+        siftUp(items.count - 1)
+    }
+
+    /// Removes and returns the first item; the heap must not be empty.
+    mutating func removeFirst() -> Item {
+        let first = items[0]
+        let last = items.removeLast()
+        if !items.isEmpty {
+            items[0] = last
+            siftDown(0)
+        }
+        return first
+    }
+
+    /// Replaces the first item (a repeating action's next run) in one pass.
+    mutating func replaceFirst(with item: Item) {
+        items[0] = item
+        siftDown(0)
+    }
+
+    /// Removes every item that `shouldRemove` picks and restores the heap order in O(n);
+    /// returns the removed items.
+    mutating func removeAll(where shouldRemove: (Item) -> Bool) -> [Item] {
+        var kept: [Item] = []
+        var removed: [Item] = []
+        kept.reserveCapacity(items.count)
+        for item in items {
+            if shouldRemove(item) { removed.append(item) } else { kept.append(item) }
+        }
+        items = kept
+        var index = items.count / 2
+        while index > 0 {
+            index -= 1
+            siftDown(index)
+        }
+        return removed
+    }
+
+    private mutating func siftUp(_ start: Int) {
+        var child = start
+        let item = items[child]
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard item.runsBefore(items[parent]) else { break }
+            items[child] = items[parent]
+            child = parent
+        }
+        items[child] = item
+    }
+
+    private mutating func siftDown(_ start: Int) {
+        var parent = start
+        let item = items[parent]
+        let count = items.count
+        while true {
+            var child = 2 * parent + 1
+            guard child < count else { break }
+            if child + 1 < count && items[child + 1].runsBefore(items[child]) { child += 1 }
+            guard items[child].runsBefore(item) else { break }
+            items[parent] = items[child]
+            parent = child
+        }
+        items[parent] = item
+    }
+}
+
+/// An item of an ``ActionHeap``.
+private protocol HeapOrdered {
+    /// Whether this item comes out of the heap before `other`.
+    func runsBefore(_ other: Self) -> Bool
+}
+
+extension ClockRunner.Item: HeapOrdered {}

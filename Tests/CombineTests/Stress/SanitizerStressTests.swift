@@ -1,0 +1,159 @@
+import Combine
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+/// The shapes that once made ThreadSanitizer report races inside the library, run with threads
+/// started from one barrier: subscribers joining and leaving a subject (directly, through
+/// `share`, through `multicast`) while another thread sends, and `values` iterators cancelled
+/// while they await and another thread sends. Under `swift test --sanitize=thread` (CI runs the
+/// suite that way, halting on the first report) any report fails the run; without the sanitizer
+/// they check values and completion.
+@Suite("Sanitizer stress: join, leave and cancel while sending")
+struct SanitizerStressTests {
+    /// How many times each shape runs: enough to reproduce the reports before their fixes in a
+    /// run under ThreadSanitizer.
+    static let rounds = 4
+
+    @Test("subject: subscribers join and leave while another thread sends")
+    func subjectChurnWhileSending() {
+        for _ in 0..<Self.rounds {
+            let subject = PassthroughSubject<Int, Never>()
+            let received = Atomic<Int>(0)
+            let steady = subject.sink { _ in received.add(1, ordering: .relaxed) }
+            let stop = Atomic<Bool>(false)
+            runOverlapping(threads: 2) { thread in
+                if thread == 0 {
+                    sendUntil(stop, into: subject)
+                } else {
+                    var kept: [AnyCancellable] = []
+                    for index in 0..<2_000 {
+                        let cancellable = subject.sink { _ in }
+                        // Cancel every other one at once, and the oldest kept one now and then,
+                        // so that removals hit both the end and the middle of the list.
+                        if index.isMultiple(of: 2) { cancellable.cancel() } else { kept.append(cancellable) }
+                        if kept.count > 8 { kept.removeFirst().cancel() }
+                    }
+                    for cancellable in kept { cancellable.cancel() }
+                    stop.store(true, ordering: .releasing)
+                }
+            }
+            #expect(received.load(ordering: .relaxed) > 0)
+            steady.cancel()
+        }
+    }
+
+    @Test("share: subscribers join and leave while the upstream sends")
+    func shareJoinLeaveWhileSending() {
+        for _ in 0..<Self.rounds {
+            let subject = PassthroughSubject<Int, Never>()
+            let shared = subject.share()
+            let stop = Atomic<Bool>(false)
+            let finished = Atomic<Int>(0)
+            let steady = shared.sink(
+                receiveCompletion: { _ in finished.add(1, ordering: .relaxed) }, receiveValue: { _ in })
+            runOverlapping(threads: 2) { thread in
+                if thread == 0 {
+                    sendUntil(stop, into: subject)
+                    subject.send(completion: .finished)
+                } else {
+                    for _ in 0..<1_000 {
+                        let first = shared.sink { _ in }
+                        let second = shared.sink { _ in }
+                        first.cancel()
+                        second.cancel()
+                    }
+                    stop.store(true, ordering: .releasing)
+                }
+            }
+            #expect(finished.load(ordering: .relaxed) == 1)
+            steady.cancel()
+        }
+    }
+
+    @Test("multicast: connect and cancel race the sends")
+    func multicastConnectCancelWhileSending() {
+        for _ in 0..<Self.rounds {
+            let subject = PassthroughSubject<Int, Never>()
+            let stop = Atomic<Bool>(false)
+            runOverlapping(threads: 2) { thread in
+                if thread == 0 {
+                    sendUntil(stop, into: subject)
+                } else {
+                    for _ in 0..<1_000 {
+                        let multicast = subject.multicast { PassthroughSubject<Int, Never>() }
+                        let subscriber = multicast.sink { _ in }
+                        let connection = multicast.connect()
+                        connection.cancel()
+                        subscriber.cancel()
+                    }
+                    stop.store(true, ordering: .releasing)
+                }
+            }
+        }
+    }
+
+    @Test("values: iterators cancelled while awaiting, as another thread sends")
+    func valuesCancelledWhileAwaiting() async {
+        for _ in 0..<Self.rounds {
+            let subject = PassthroughSubject<Int, Never>()
+            let box = SubjectBox(subject: subject)
+            let stop = Atomic<Bool>(false)
+            let sender = Thread {
+                sendUntil(stop, into: box.subject)
+            }
+            sender.start()
+            var received = 0
+            for round in 0..<300 {
+                let iterating = Task {
+                    var count = 0
+                    for await _ in box.subject.values {
+                        count += 1
+                        if count == 3 { break }
+                    }
+                    return count
+                }
+                if round.isMultiple(of: 2) { iterating.cancel() }
+                received += await iterating.value
+            }
+            stop.store(true, ordering: .releasing)
+            #expect(received > 0)
+        }
+    }
+
+    @Test("values: one iterator awaits element after element while another thread sends")
+    func valuesAwaitWhileSending() async {
+        let subject = PassthroughSubject<Int, Never>()
+        let box = SubjectBox(subject: subject)
+        let stop = Atomic<Bool>(false)
+        let iterating = Task {
+            var count = 0
+            for await _ in box.subject.values {
+                count += 1
+                if count == 20_000 { break }
+            }
+            return count
+        }
+        let sender = Thread {
+            sendUntil(stop, into: box.subject)
+        }
+        sender.start()
+        #expect(await iterating.value == 20_000)
+        stop.store(true, ordering: .releasing)
+    }
+}
+
+/// Sends 0, 1, 2, … into `subject` until `stop` is set.
+private func sendUntil(_ stop: borrowing Atomic<Bool>, into subject: PassthroughSubject<Int, Never>) {
+    var value = 0
+    while !stop.load(ordering: .acquiring) {
+        subject.send(value)
+        value += 1
+    }
+}
+
+/// A subject handed to a task or thread; the subject is safe to use from any thread.
+private struct SubjectBox: @unchecked Sendable {
+    let subject: PassthroughSubject<Int, Never>
+}
