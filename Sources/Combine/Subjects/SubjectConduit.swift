@@ -157,21 +157,28 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
 
     /// Delivers a value sent by the subject, within demand. `number` is the send's number for
     /// a current-value subject (see `SubjectCore.sentCount`); sends up to ``offeredThrough``
-    /// are skipped.
+    /// are skipped. `siblings` are the subject's conduits this send goes to: a sender that is
+    /// the delivering thread of one of them queues beyond a full backlog rather than wait for
+    /// room (``SubjectCore/isDelivering(_:toAnyOf:)``).
     @inlinable
-    func offer(_ value: Output, number: UInt) {
+    func offer(_ value: Output, number: UInt, siblings: ContiguousArray<AnyObject?>) {
         let me = currentThreadID()
+        var mayWait = true
         while true {
             var step = DeliveryClaim.queued
             let target: Downstream? = lock.withLock {
                 guard number > offeredThrough else { return nil }
-                return admitLocked(value, me: me, mayWait: true, step: &step)
+                return admitLocked(value, me: me, mayWait: mayWait, step: &step)
             }
             switch step {
             case .nested, .outermost:
                 deliver(value, to: target.unsafelyUnwrapped, me: me, outermost: step.isOutermost)
                 return
             case .awaitRoom(let ticket):
+                if SubjectCore<Output, Failure>.isDelivering(me, toAnyOf: siblings) {
+                    mayWait = false  // queue it beyond the limit instead
+                    continue
+                }
                 delivery.awaitRoom(ticket: ticket)  // then try again: the demand may be gone
             case .awaitRole(let ticket):
                 delivery.awaitRole(me: me, ticket: ticket)

@@ -87,7 +87,7 @@ final class SubjectCore<Output, Failure: Error>: CustomStringConvertible, @unche
         _ = replaced
         guard let snapshot else { return }
         for conduit in snapshot {
-            if let conduit { Self.conduit(conduit).offer(value, number: number) }
+            if let conduit { Self.conduit(conduit).offer(value, number: number, siblings: snapshot) }
         }
     }
 
@@ -217,6 +217,16 @@ final class SubjectCore<Output, Failure: Error>: CustomStringConvertible, @unche
     @inline(__always)
     static func conduit(_ object: AnyObject) -> SubjectConduit<Output, Failure> {
         unsafeDowncast(object, to: SubjectConduit<Output, Failure>.self)
+    }
+
+    /// Whether thread `me` is calling the subscriber of one of `conduits` now: a sender that is
+    /// does not wait for room in another conduit's backlog, since that conduit's delivering
+    /// thread may itself be sending into this subject from its subscriber and waiting for room
+    /// in `me`'s (each would wait for the other for ever). Only a full backlog asks.
+    @usableFromInline
+    @inline(never)
+    static func isDelivering(_ me: UInt, toAnyOf conduits: ContiguousArray<AnyObject?>) -> Bool {
+        conduits.contains { $0.map { conduit($0).delivery.isDelivering(me: me) } ?? false }
     }
 
     /// Cancels the upstream subscriptions sent to the subject; called when the subject goes away.

@@ -14,7 +14,7 @@ import Testing
 struct SanitizerStressTests {
     /// How many times each shape runs: enough to reproduce the reports before their fixes in a
     /// run under ThreadSanitizer.
-    static let rounds = 4
+    static let rounds = Int(ProcessInfo.processInfo.environment["SANITIZER_STRESS_ROUNDS"] ?? "") ?? 4
 
     @Test("subject: subscribers join and leave while another thread sends")
     func subjectChurnWhileSending() {
@@ -143,6 +143,55 @@ struct SanitizerStressTests {
         stop.store(true, ordering: .releasing)
     }
 }
+
+/// Two subscribers of one subject that each send into it from their own `receive(_:)` while
+/// two other threads flood it: each subscriber's delivering thread offers its value to the
+/// other subscriber, whose backlog may be full. Waiting for room there would wait for a thread
+/// that is itself waiting for room in this one's backlog; a sender that is the delivering
+/// thread of another subscriber of the same subject queues beyond the limit instead. (This
+/// hung before, once both backlogs were full.)
+@Suite("Subject: subscribers sending into their own subject under a flood")
+struct SubscribersSendingIntoTheirSubjectTests {
+    @Test("two subscribers echo into the subject while 2 threads send 20,000 values each")
+    func echoingSubscribersDoNotDeadlock() {
+        let subject = PassthroughSubject<Int, Never>()
+        let box = SubjectBox(subject: subject)
+        let echoes = Atomic<Int>(0)
+        let received = Atomic<Int>(0)
+        let subscriptions = (0..<2).map { _ in
+            subject.sink { value in
+                received.add(1, ordering: .relaxed)
+                guard value >= 0 else { return }
+                // Take a little time, so that the flood fills the backlogs, then echo.
+                for _ in 0..<200 { combineTestSpin() }
+                echoes.add(1, ordering: .relaxed)
+                box.subject.send(-1)
+            }
+        }
+        let finished = DispatchGroup()
+        for sender in 0..<2 {
+            finished.enter()
+            Thread {
+                for value in 0..<20_000 { box.subject.send(sender * 20_000 + value) }
+                finished.leave()
+            }.start()
+        }
+        let outcome = finished.wait(timeout: .now() + 120)
+        #expect(outcome == .success, "the senders were still blocked after 2 minutes: a deadlock")
+        guard outcome == .success else { return }
+        // Each flood value reaches both subscribers, and each of those deliveries echoes once.
+        #expect(echoes.load(ordering: .relaxed) == 2 * 2 * 20_000)
+        for subscription in subscriptions { subscription.cancel() }
+    }
+}
+
+/// A short busy pause that the optimiser keeps.
+@inline(never)
+private func combineTestSpin() {
+    spinSink.add(1, ordering: .relaxed)
+}
+
+private let spinSink = Atomic<Int>(0)
 
 /// Sends 0, 1, 2, … into `subject` until `stop` is set.
 private func sendUntil(_ stop: borrowing Atomic<Bool>, into subject: PassthroughSubject<Int, Never>) {
