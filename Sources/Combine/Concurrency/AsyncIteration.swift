@@ -24,22 +24,35 @@ final class AsyncIteration<Input, Failure: Error>: Subscriber, Cancellable, Cust
         case terminal(Failure?)
     }
 
-    /// An element on its way from the publisher's thread to the task awaiting it.
+    /// What a waiting call is answered with.
     ///
     /// Unchecked, as Apple's `values` is: the publisher hands the element over and the
     /// subscriber keeps no copy, but nothing stops a publisher from sharing a non-`Sendable`
     /// element it also keeps.
-    struct Delivery: @unchecked Sendable {
-        let element: Input?
+    private enum Answer: @unchecked Sendable {
+        case element(Input)
+        case end
+        case failure(Failure)
     }
 
-    private typealias Waiter = UnsafeContinuation<Delivery, Error>
+    /// One waiting `next()`: its continuation and, once answered, its answer (both guarded by
+    /// the lock).
+    ///
+    /// The answer travels in this box, not through the continuation, and the continuation is
+    /// resumed with the lock held; the resumed call takes the lock before it reads the answer.
+    /// A continuation resumed before its task has suspended lets the task go on without any
+    /// synchronisation ThreadSanitizer can see (the hand-over is inside the concurrency
+    /// runtime), so the resuming thread's accesses to the continuation were reported as
+    /// racing with the task's next use of that memory; ordered through the lock, they are not.
+    private final class Waiter {
+        var continuation: UnsafeContinuation<Void, Never>?
+        var answer = Answer.end
+    }
 
     private let lock = Lock()
     private var state = State.awaitingSubscription
     /// The calls waiting for an answer, oldest first.
     private var waiting = RingQueue<Waiter>()
-    /// What the calls made before the subscription asked for.
     private var demandBeforeSubscription = Subscribers.Demand.none
 
     let combineIdentifier = CombineIdentifier()
@@ -63,17 +76,16 @@ final class AsyncIteration<Input, Failure: Error>: Subscriber, Cancellable, Cust
     func receive(_ input: Input) -> Subscribers.Demand {
         lock.acquire()
         guard case .subscribed = state else {
-            let waiting = takeWaitingLocked()
+            endAllWaitingLocked()
             lock.release()
-            Self.answerWithNil(waiting)
             return .none
         }
         guard let waiter = waiting.popFirst() else {
             lock.release()
             preconditionFailure("Received an output without requesting demand")
         }
+        Self.answerLocked(waiter, with: .element(input))
         lock.release()
-        waiter.resume(returning: Delivery(element: input))
         return .none
     }
 
@@ -81,9 +93,8 @@ final class AsyncIteration<Input, Failure: Error>: Subscriber, Cancellable, Cust
         lock.acquire()
         let previous = state  // the upstream's subscription, released after the lock
         if case .terminal = state {
-            let waiting = takeWaitingLocked()
+            endAllWaitingLocked()
             lock.release()
-            Self.answerWithNil(waiting)
             return
         }
         guard let oldest = waiting.popFirst() else {
@@ -97,68 +108,79 @@ final class AsyncIteration<Input, Failure: Error>: Subscriber, Cancellable, Cust
             return
         }
         state = .terminal(nil)
-        let others = takeWaitingLocked()
+        switch completion {
+        case .finished: Self.answerLocked(oldest, with: .end)
+        case .failure(let error): Self.answerLocked(oldest, with: .failure(error))
+        }
+        endAllWaitingLocked()
         lock.release()
         _ = previous
-        switch completion {
-        case .finished: oldest.resume(returning: Delivery(element: nil))
-        case .failure(let error): oldest.resume(throwing: error)
-        }
-        Self.answerWithNil(others)
     }
 
-    /// Ends the iteration: cancels the subscription and answers every waiting call with `nil`.
     func cancel() {
         lock.acquire()
         let previous = state  // a failure it held is released after the lock
         state = .terminal(nil)
-        let waiting = takeWaitingLocked()
+        endAllWaitingLocked()
         lock.release()
         if case .subscribed(let subscription) = previous { subscription.cancel() }
-        Self.answerWithNil(waiting)
     }
 
-    /// Requests one value and waits for it; `nil` once finished or cancelled; throws the
-    /// failure once.
+    /// Asks for one value and waits for it: `nil` at the end, the failure thrown.
     func next() async throws -> Input? {
-        try await nextDelivery().element
+        switch await nextAnswer() {
+        case .element(let element): return element
+        case .end: return nil
+        case .failure(let error): throw error
+        }
     }
 
-    private func nextDelivery() async throws -> Delivery {
-        try await withTaskCancellationHandler {
-            try await withUnsafeThrowingContinuation { (continuation: Waiter) in
+    private func nextAnswer() async -> Answer {
+        let waiter = Waiter()
+        await withTaskCancellationHandler {
+            await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
                 lock.acquire()
                 switch state {
                 case .awaitingSubscription:
-                    waiting.append(continuation)
+                    waiter.continuation = continuation
+                    waiting.append(waiter)
                     demandBeforeSubscription += 1
                     lock.release()
                 case .subscribed(let subscription):
-                    waiting.append(continuation)
+                    waiter.continuation = continuation
+                    waiting.append(waiter)
                     lock.release()
                     subscription.request(.max(1))
                 case .terminal(nil):
                     lock.release()
-                    continuation.resume(returning: Delivery(element: nil))
+                    continuation.resume()
                 case .terminal(let error?):
                     state = .terminal(nil)
+                    waiter.answer = .failure(error)
                     lock.release()
-                    continuation.resume(throwing: error)
+                    continuation.resume()
                 }
             }
         } onCancel: {
             cancel()
         }
+        // After the thread that answered, which resumed the continuation with the lock held.
+        lock.acquire()
+        let answer = waiter.answer
+        lock.release()
+        return answer
     }
 
-    private func takeWaitingLocked() -> RingQueue<Waiter> {
-        defer { waiting = RingQueue() }
-        return waiting
+    /// Under the lock: answers a waiting call and resumes it.
+    private static func answerLocked(_ waiter: Waiter, with answer: Answer) {
+        waiter.answer = answer
+        waiter.continuation.take()?.resume()
     }
 
-    private static func answerWithNil(_ waiting: consuming RingQueue<Waiter>) {
+    /// Under the lock: answers every waiting call with the end.
+    private func endAllWaitingLocked() {
         while let waiter = waiting.popFirst() {
-            waiter.resume(returning: Delivery(element: nil))
+            Self.answerLocked(waiter, with: .end)
         }
     }
 }

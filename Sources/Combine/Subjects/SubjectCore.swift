@@ -15,6 +15,13 @@ final class SubjectCore<Output, Failure: Error>: CustomStringConvertible, @unche
     /// of generic ones that look up metadata. Every element is a `SubjectConduit<Output, Failure>`.
     @usableFromInline @exclusivity(unchecked) var conduits = ContiguousArray<AnyObject?>()
     @usableFromInline @exclusivity(unchecked) var liveConduits = 0
+    /// A send has taken ``conduits`` out of the lock to iterate it since the list was last
+    /// changed: the next change writes a fresh copy instead of the shared buffer. The buffer is
+    /// only ever changed in place by the thread that knows no sender still reads it (its
+    /// reference count says so), but that count lives in the runtime, where ThreadSanitizer
+    /// does not look: changing the buffer in place right after a sender let go of its copy was
+    /// reported as a race with that sender's reads. A fresh buffer has no earlier reader.
+    @usableFromInline @exclusivity(unchecked) var listShared = false
     @usableFromInline @exclusivity(unchecked) var completion: Subscribers.Completion<Failure>?
     @usableFromInline @exclusivity(unchecked) var upstreams: [Subscription] = []
     /// Whether upstream subscriptions sent to the subject are asked for `.unlimited` at once.
@@ -82,6 +89,7 @@ final class SubjectCore<Output, Failure: Error>: CustomStringConvertible, @unche
                 sentCount &+= 1
                 number = sentCount
             }
+            listShared = true
             return conduits
         }
         _ = replaced
@@ -130,6 +138,7 @@ final class SubjectCore<Output, Failure: Error>: CustomStringConvertible, @unche
         let completed: Subscribers.Completion<Failure>? = lock.withLock {
             if let completion { return completion }
             conduit.slot = conduits.count
+            unshareListLocked()
             conduits.append(conduit)
             liveConduits += 1
             return nil
@@ -199,6 +208,7 @@ final class SubjectCore<Output, Failure: Error>: CustomStringConvertible, @unche
         defer { lock.release() }
         let slot = conduit.slot
         guard slot >= 0, slot < conduits.count, conduits[slot] === conduit else { return }
+        unshareListLocked()
         conduits[slot] = nil
         conduit.slot = -1
         liveConduits -= 1
@@ -210,6 +220,19 @@ final class SubjectCore<Output, Failure: Error>: CustomStringConvertible, @unche
             conduits = ContiguousArray(conduits.lazy.compactMap { $0 })
             for (index, live) in conduits.enumerated() { Self.conduit(live!).slot = index }
         }
+    }
+
+    /// Under the lock, before changing ``conduits``: gives the list a buffer of its own if a
+    /// send may still be reading the current one (see ``listShared``). O(n) only for the first
+    /// change after a send; changes in a row (subscribing many) stay O(1).
+    @inlinable
+    func unshareListLocked() {
+        guard listShared else { return }
+        listShared = false
+        var copy = ContiguousArray<AnyObject?>()
+        copy.reserveCapacity(conduits.count + 1)
+        copy.append(contentsOf: conduits)
+        conduits = copy
     }
 
     /// A conduit of this subject's list.

@@ -39,6 +39,8 @@ extension Clock where Duration == Swift.Duration {
 /// - A repeating action (`schedule(after:interval:tolerance:options:_:)`) runs until its
 ///   cancellable is cancelled; each run is due one interval after the previous due time.
 /// - Copies of a scheduler share its actions and its task.
+/// - Scheduling an action costs O(log n) in the actions pending, and so does running the next
+///   one; cancelling a repeating action costs O(1), and what it held is let go soon after.
 public struct ClockScheduler<C: Clock>: Scheduler, Sendable where C.Duration == Swift.Duration {
     /// A point in time of the clock.
     public struct SchedulerTimeType: Strideable, Hashable, Sendable {
