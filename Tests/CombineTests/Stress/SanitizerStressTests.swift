@@ -193,12 +193,20 @@ private func combineTestSpin() {
 
 private let spinSink = Atomic<Int>(0)
 
-/// Sends 0, 1, 2, … into `subject` until `stop` is set.
+/// Sends 0, 1, 2, … into `subject` until `stop` is set, in bursts of 32 with a short sleep
+/// between them. The bursts overlap whatever the other threads do; the sleeps bound the
+/// sender's share of the two cores. (A sender that never paused kept a core busy for as long as
+/// its test waited, and the `values` tests wait for the cooperative pool, which the rest of the
+/// suite holds: two such senders took both cores until the suite ended, and a CI run stalled for
+/// 38 minutes while they ran.)
 private func sendUntil(_ stop: borrowing Atomic<Bool>, into subject: PassthroughSubject<Int, Never>) {
     var value = 0
     while !stop.load(ordering: .acquiring) {
-        subject.send(value)
-        value += 1
+        for _ in 0..<32 {
+            subject.send(value)
+            value += 1
+        }
+        usleep(10)
     }
 }
 
