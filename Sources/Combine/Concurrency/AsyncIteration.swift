@@ -38,12 +38,15 @@ final class AsyncIteration<Input, Failure: Error>: Subscriber, Cancellable, Cust
     /// One waiting `next()`: its continuation and, once answered, its answer (both guarded by
     /// the lock).
     ///
-    /// The answer travels in this box, not through the continuation, and the continuation is
-    /// resumed with the lock held; the resumed call takes the lock before it reads the answer.
-    /// A continuation resumed before its task has suspended lets the task go on without any
-    /// synchronisation ThreadSanitizer can see (the hand-over is inside the concurrency
-    /// runtime), so the resuming thread's accesses to the continuation were reported as
-    /// racing with the task's next use of that memory; ordered through the lock, they are not.
+    /// The answer travels in this box, written under the lock, not through the continuation:
+    /// the resumed call takes the lock before it reads it. The hand-over of a continuation's
+    /// payload happens inside the concurrency runtime, where ThreadSanitizer cannot see it, and
+    /// was reported as a race; a continuation of `Void` carries nothing.
+    ///
+    /// The continuation is taken out under the lock and resumed after it is released. Resuming
+    /// takes the task's own status lock, and a task being cancelled holds that lock while its
+    /// cancellation handler runs, which takes ours (``cancel()``): resuming with our lock held
+    /// deadlocked against a cancel of the waiting task.
     private final class Waiter {
         var continuation: UnsafeContinuation<Void, Never>?
         var answer = Answer.end
@@ -76,16 +79,18 @@ final class AsyncIteration<Input, Failure: Error>: Subscriber, Cancellable, Cust
     func receive(_ input: Input) -> Subscribers.Demand {
         lock.acquire()
         guard case .subscribed = state else {
-            endAllWaitingLocked()
+            let ended = endAllWaitingLocked()
             lock.release()
+            Self.resume(ended)
             return .none
         }
         guard let waiter = waiting.popFirst() else {
             lock.release()
             preconditionFailure("Received an output without requesting demand")
         }
-        Self.answerLocked(waiter, with: .element(input))
+        let continuation = Self.answerLocked(waiter, with: .element(input))
         lock.release()
+        continuation?.resume()
         return .none
     }
 
@@ -93,8 +98,9 @@ final class AsyncIteration<Input, Failure: Error>: Subscriber, Cancellable, Cust
         lock.acquire()
         let previous = state  // the upstream's subscription, released after the lock
         if case .terminal = state {
-            endAllWaitingLocked()
+            let ended = endAllWaitingLocked()
             lock.release()
+            Self.resume(ended)
             return
         }
         guard let oldest = waiting.popFirst() else {
@@ -108,12 +114,15 @@ final class AsyncIteration<Input, Failure: Error>: Subscriber, Cancellable, Cust
             return
         }
         state = .terminal(nil)
+        let answered: UnsafeContinuation<Void, Never>?
         switch completion {
-        case .finished: Self.answerLocked(oldest, with: .end)
-        case .failure(let error): Self.answerLocked(oldest, with: .failure(error))
+        case .finished: answered = Self.answerLocked(oldest, with: .end)
+        case .failure(let error): answered = Self.answerLocked(oldest, with: .failure(error))
         }
-        endAllWaitingLocked()
+        let ended = endAllWaitingLocked()
         lock.release()
+        answered?.resume()
+        Self.resume(ended)
         _ = previous
     }
 
@@ -121,8 +130,9 @@ final class AsyncIteration<Input, Failure: Error>: Subscriber, Cancellable, Cust
         lock.acquire()
         let previous = state  // a failure it held is released after the lock
         state = .terminal(nil)
-        endAllWaitingLocked()
+        let ended = endAllWaitingLocked()
         lock.release()
+        Self.resume(ended)
         if case .subscribed(let subscription) = previous { subscription.cancel() }
     }
 
@@ -164,24 +174,33 @@ final class AsyncIteration<Input, Failure: Error>: Subscriber, Cancellable, Cust
         } onCancel: {
             cancel()
         }
-        // After the thread that answered, which resumed the continuation with the lock held.
+        // The answer was written under the lock before the continuation was resumed.
         lock.acquire()
         let answer = waiter.answer
         lock.release()
         return answer
     }
 
-    /// Under the lock: answers a waiting call and resumes it.
-    private static func answerLocked(_ waiter: Waiter, with answer: Answer) {
+    /// Under the lock: answers a waiting call; returns its continuation, to resume once the
+    /// lock is released.
+    private static func answerLocked(_ waiter: Waiter, with answer: Answer) -> UnsafeContinuation<Void, Never>? {
         waiter.answer = answer
-        waiter.continuation.take()?.resume()
+        return waiter.continuation.take()
     }
 
-    /// Under the lock: answers every waiting call with the end.
-    private func endAllWaitingLocked() {
+    /// Under the lock: answers every waiting call with the end; returns their continuations, to
+    /// resume once the lock is released.
+    private func endAllWaitingLocked() -> [UnsafeContinuation<Void, Never>] {
+        var continuations: [UnsafeContinuation<Void, Never>] = []
         while let waiter = waiting.popFirst() {
-            Self.answerLocked(waiter, with: .end)
+            if let continuation = Self.answerLocked(waiter, with: .end) { continuations.append(continuation) }
         }
+        return continuations
+    }
+
+    /// Resumes answered calls (after the lock is released).
+    private static func resume(_ continuations: [UnsafeContinuation<Void, Never>]) {
+        for continuation in continuations { continuation.resume() }
     }
 }
 

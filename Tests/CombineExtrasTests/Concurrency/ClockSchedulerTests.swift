@@ -1,6 +1,5 @@
 import Combine
 import CombineTesting
-import Observation
 import Testing
 
 @testable import CombineExtras
@@ -194,42 +193,5 @@ struct ClockSchedulerTests {
         sleeper.cancel()
         let result = await sleeper.result
         #expect(throws: CancellationError.self) { try result.get() }
-    }
-}
-
-@Observable
-private final class Counter {
-    var count = 0
-    var label = "start"
-}
-
-@Suite("Observable.observationPublisher(for:)")
-struct ObservationPublisherTests {
-    @Test func publishesTheCurrentValueThenEachChange() async {
-        let counter = Counter()
-        let subscriber = TestSubscriber<Int, Never>(initialDemand: .unlimited)
-        counter.observationPublisher(for: \.count).subscribe(subscriber)
-        #expect(await eventually { subscriber.values == [0] })
-        counter.count = 1
-        #expect(await eventually { subscriber.values == [0, 1] })
-        counter.label = "other"  // another property: no value
-        counter.count = 2
-        #expect(await eventually { subscriber.values.last == 2 })
-        #expect(subscriber.values == [0, 1, 2])
-        subscriber.cancel()
-    }
-
-    /// The publisher holds the object weakly: a subscription does not keep it alive.
-    @Test func doesNotRetainTheObject() async {
-        weak var weakCounter: Counter?
-        let subscriber = TestSubscriber<Int, Never>(initialDemand: .unlimited)
-        do {
-            let counter = Counter()
-            weakCounter = counter
-            counter.observationPublisher(for: \.count).subscribe(subscriber)
-            #expect(await eventually { subscriber.values == [0] })
-        }
-        #expect(await eventually { weakCounter == nil })
-        subscriber.cancel()
     }
 }
