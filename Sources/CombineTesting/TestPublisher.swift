@@ -86,7 +86,7 @@ public final class TestPublisher<Output, Failure: Error>: Publisher, @unchecked 
                 downstreams.remove(at: $0).subscriber
             }
         }
-        _ = detached
+        withExtendedLifetime(detached) {}
     }
 
     /// The subscription it hands out.

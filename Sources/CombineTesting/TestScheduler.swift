@@ -95,7 +95,7 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
     func cancelAction(_ id: Int) {
         // The action is released after the lock: what it holds may schedule again.
         let removed: Item? = lock.withLock { items.firstIndex { $0.id == id }.map { items.remove(at: $0) } }
-        _ = removed
+        withExtendedLifetime(removed) {}
     }
 
     @discardableResult

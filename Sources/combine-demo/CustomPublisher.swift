@@ -91,7 +91,7 @@ func customPublisher() {
             print("  frame \(frame.index) at \(String(format: "%.3f", frame.timestamp))")
             if frame.index == 5 { done.signal() }
         }
-    _ = cancellable
+    withExtendedLifetime(cancellable) {}
     done.wait()
     print("  releasing the AnyCancellable")
     cancellable = nil

@@ -1,4 +1,5 @@
 import CombineSynchronization
+import Synchronization
 
 /// The subscriber behind the iterators of ``AsyncPublisher`` and ``AsyncThrowingPublisher``.
 ///
@@ -35,27 +36,35 @@ final class AsyncIteration<Input, Failure: Error>: Subscriber, Cancellable, Cust
         case failure(Failure)
     }
 
-    /// One waiting `next()`: its continuation and, once answered, its answer (both guarded by
-    /// the lock).
-    ///
-    /// The answer travels in this box, written under the lock, not through the continuation:
-    /// the resumed call takes the lock before it reads it. The hand-over of a continuation's
-    /// payload happens inside the concurrency runtime, where ThreadSanitizer cannot see it, and
-    /// was reported as a race; a continuation of `Void` carries nothing.
-    ///
-    /// The continuation is taken out under the lock and resumed after it is released. Resuming
-    /// takes the task's own status lock, and a task being cancelled holds that lock while its
-    /// cancellation handler runs, which takes ours (``cancel()``): resuming with our lock held
-    /// deadlocked against a cancel of the waiting task.
-    private final class Waiter {
-        var continuation: UnsafeContinuation<Void, Never>?
-        var answer = Answer.end
+    /// One waiting `next()`: the number it drew and its continuation.
+    private struct Waiter {
+        let number: UInt64
+        let continuation: UnsafeContinuation<Void, Never>
     }
 
     private let lock = Lock()
     private var state = State.awaitingSubscription
     /// The calls waiting for an answer, oldest first.
     private var waiting = RingQueue<Waiter>()
+    /// Answers given and not yet read, by the number of the call they answer.
+    ///
+    /// An answer is written here under the lock, not passed through the continuation, and the
+    /// resumed call takes the lock before it reads it: the hand-over of a continuation's payload
+    /// happens inside the concurrency runtime, where ThreadSanitizer cannot see it, and was
+    /// reported as a race; a continuation of `Void` carries nothing. Usually one entry; the
+    /// arrays keep their capacity, so answering allocates nothing. (The numbers have an array
+    /// of their own: searching an array of a generic element copied each element through a
+    /// heap buffer.)
+    ///
+    /// A continuation is taken out under the lock and resumed after it is released. Resuming
+    /// takes the task's own status lock, and a task being cancelled holds that lock while its
+    /// cancellation handler runs, which takes ours (``cancel()``): resuming with our lock held
+    /// deadlocked against a cancel of the waiting task.
+    private var answerNumbers: [UInt64] = []
+    private var answers: [Answer] = []
+    /// The number the next `next()` draws (before it takes the lock: a number kept in a
+    /// variable its closures set would be a heap-allocated box each call).
+    private let numbers = Atomic<UInt64>(0)
     private var demandBeforeSubscription = Subscribers.Demand.none
 
     let combineIdentifier = CombineIdentifier()
@@ -88,9 +97,9 @@ final class AsyncIteration<Input, Failure: Error>: Subscriber, Cancellable, Cust
             lock.release()
             preconditionFailure("Received an output without requesting demand")
         }
-        let continuation = Self.answerLocked(waiter, with: .element(input))
+        answerLocked(waiter.number, with: .element(input))
         lock.release()
-        continuation?.resume()
+        waiter.continuation.resume()
         return .none
     }
 
@@ -110,20 +119,19 @@ final class AsyncIteration<Input, Failure: Error>: Subscriber, Cancellable, Cust
                 state = .terminal(nil)
             }
             lock.release()
-            _ = previous
+            withExtendedLifetime(previous) {}
             return
         }
         state = .terminal(nil)
-        let answered: UnsafeContinuation<Void, Never>?
         switch completion {
-        case .finished: answered = Self.answerLocked(oldest, with: .end)
-        case .failure(let error): answered = Self.answerLocked(oldest, with: .failure(error))
+        case .finished: break  // a call with no answer finds the end
+        case .failure(let error): answerLocked(oldest.number, with: .failure(error))
         }
         let ended = endAllWaitingLocked()
         lock.release()
-        answered?.resume()
+        oldest.continuation.resume()
         Self.resume(ended)
-        _ = previous
+        withExtendedLifetime(previous) {}
     }
 
     func cancel() {
@@ -146,19 +154,17 @@ final class AsyncIteration<Input, Failure: Error>: Subscriber, Cancellable, Cust
     }
 
     private func nextAnswer() async -> Answer {
-        let waiter = Waiter()
+        let number = numbers.wrappingAdd(1, ordering: .relaxed).oldValue
         await withTaskCancellationHandler {
             await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
                 lock.acquire()
                 switch state {
                 case .awaitingSubscription:
-                    waiter.continuation = continuation
-                    waiting.append(waiter)
+                    waiting.append(Waiter(number: number, continuation: continuation))
                     demandBeforeSubscription += 1
                     lock.release()
                 case .subscribed(let subscription):
-                    waiter.continuation = continuation
-                    waiting.append(waiter)
+                    waiting.append(Waiter(number: number, continuation: continuation))
                     lock.release()
                     subscription.request(.max(1))
                 case .terminal(nil):
@@ -166,7 +172,7 @@ final class AsyncIteration<Input, Failure: Error>: Subscriber, Cancellable, Cust
                     continuation.resume()
                 case .terminal(let error?):
                     state = .terminal(nil)
-                    waiter.answer = .failure(error)
+                    answerLocked(number, with: .failure(error))
                     lock.release()
                     continuation.resume()
                 }
@@ -174,18 +180,26 @@ final class AsyncIteration<Input, Failure: Error>: Subscriber, Cancellable, Cust
         } onCancel: {
             cancel()
         }
-        // The answer was written under the lock before the continuation was resumed.
+        // The answer was written under the lock before the continuation was resumed; a call
+        // answered with the end may have none.
         lock.acquire()
-        let answer = waiter.answer
+        let answer = takeAnswerLocked(number)
         lock.release()
         return answer
     }
 
-    /// Under the lock: answers a waiting call; returns its continuation, to resume once the
-    /// lock is released.
-    private static func answerLocked(_ waiter: Waiter, with answer: Answer) -> UnsafeContinuation<Void, Never>? {
-        waiter.answer = answer
-        return waiter.continuation.take()
+    /// Under the lock: removes and returns the answer to call `number`; the end if it has none.
+    private func takeAnswerLocked(_ number: UInt64) -> Answer {
+        guard let index = answerNumbers.firstIndex(of: number) else { return .end }
+        answerNumbers.remove(at: index)
+        return answers.remove(at: index)
+    }
+
+    /// Under the lock: answers a call taken off the waiting queue; its continuation is resumed
+    /// once the lock is released.
+    private func answerLocked(_ number: UInt64, with answer: Answer) {
+        answerNumbers.append(number)
+        answers.append(answer)
     }
 
     /// Under the lock: answers every waiting call with the end; returns their continuations, to
@@ -193,7 +207,7 @@ final class AsyncIteration<Input, Failure: Error>: Subscriber, Cancellable, Cust
     private func endAllWaitingLocked() -> [UnsafeContinuation<Void, Never>] {
         var continuations: [UnsafeContinuation<Void, Never>] = []
         while let waiter = waiting.popFirst() {
-            if let continuation = Self.answerLocked(waiter, with: .end) { continuations.append(continuation) }
+            continuations.append(waiter.continuation)  // no answer kept: a call finds none, the end
         }
         return continuations
     }

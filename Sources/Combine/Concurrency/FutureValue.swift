@@ -132,7 +132,7 @@ private final class FutureWaiter<Input, Failure: Error>: Subscriber, @unchecked 
             subscription = self.subscription.take()
             return continuation
         }
-        _ = subscription
+        withExtendedLifetime(subscription) {}
         continuation?.resume(with: result)
     }
 }

@@ -121,7 +121,7 @@ final class IntrospectionRegistry: @unchecked Sendable {
             enabledIntrospectionCount.store(enabled.count, ordering: .releasing)
             return removed
         }
-        _ = removed
+        withExtendedLifetime(removed) {}
     }
 
     func isEnabled(_ introspection: any _Introspection) -> Bool {

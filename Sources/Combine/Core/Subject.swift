@@ -85,7 +85,7 @@ final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, Cu
         self.subject = nil
         let upstream = self.upstream.take()
         lock.release()
-        _ = upstream  // released here, outside the lock
+        withExtendedLifetime(upstream) {}  // released here, outside the lock
         subject?.send(completion: completion)
     }
 

@@ -178,7 +178,7 @@ where Downstream.Input == (repeat each Input) {
             enqueueLocked(combined)
             return mode == .zip && finishZipIfExhaustedLocked()
         }
-        _ = replaced
+        withExtendedLifetime(replaced) {}
         if let directDownstream, let directOutput {
             // QueuedDelivery's delivery takes the tuple (a method of this class taking it crashes the
             // compiler: a tuple of a pack expansion passed as an argument).
@@ -237,7 +237,7 @@ where Downstream.Input == (repeat each Input) {
                 return false
             }
         }
-        _ = finishedUpstream
+        withExtendedLifetime(finishedUpstream) {}
         if cancel { cancelUpstreams() }
         drain()
     }

@@ -78,7 +78,7 @@ final class EventHandlingSubscription<Downstream: Subscriber>: Subscriber, Subsc
         let upstream = self.upstream.take()
         let callbacks = reportsAfterEnd ? self.callbacks : self.callbacks.take()
         lock.release()
-        _ = upstream  // released here, outside the lock
+        withExtendedLifetime(upstream) {}  // released here, outside the lock
         guard let target else { return }
         callbacks?.completion?(completion)
         target.receive(completion: completion)
@@ -108,6 +108,6 @@ final class EventHandlingSubscription<Downstream: Subscriber>: Subscriber, Subsc
         lock.release()
         callbacks?.cancel?()
         upstream?.cancel()
-        _ = downstream  // released here, outside the lock
+        withExtendedLifetime(downstream) {}  // released here, outside the lock
     }
 }

@@ -99,7 +99,7 @@ final class FallbackSubscription<UpstreamFailure: Error, Downstream: Subscriber>
             self.downstream = nil
             return (downstream, ending)
         }
-        _ = finishedUpstream
+        withExtendedLifetime(finishedUpstream) {}
         if let target, let ending { deliver(ending, to: target) }
     }
 
@@ -143,7 +143,7 @@ final class FallbackSubscription<UpstreamFailure: Error, Downstream: Subscriber>
         let held = self.held.take()
         lock.release()
         upstream?.cancel()
-        _ = downstream  // released here, outside the lock
-        _ = held
+        withExtendedLifetime(downstream) {}  // released here, outside the lock
+        withExtendedLifetime(held) {}
     }
 }

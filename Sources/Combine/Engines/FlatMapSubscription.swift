@@ -158,7 +158,7 @@ where
             transform = releaseTransformLocked()
             return inners.removeAll() + [outer.take()].compactMap { $0 }
         }
-        _ = transform
+        withExtendedLifetime(transform) {}
         for subscription in all {
             subscription.cancel()
         }

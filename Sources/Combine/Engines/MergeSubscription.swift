@@ -95,7 +95,7 @@ final class MergeSubscription<Downstream: Subscriber>: QueuedDelivery<Downstream
                 return finishLocked(completion)
             }
         }
-        _ = finishedUpstream
+        withExtendedLifetime(finishedUpstream) {}
         if failed { cancelUpstreams() }
         drain()
     }

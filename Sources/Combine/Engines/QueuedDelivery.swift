@@ -237,7 +237,7 @@ class QueuedDelivery<Downstream: Subscriber>: Subscription, CustomStringConverti
     final func dropQueue() {
         var dropped = RingQueue<Output>()
         lock.withLock { swap(&dropped, &queue) }
-        _ = dropped
+        withExtendedLifetime(dropped) {}
     }
 
     // MARK: Subscription
@@ -277,9 +277,9 @@ class QueuedDelivery<Downstream: Subscriber>: Subscription, CustomStringConverti
         lock.release()
         if wasActive { cancelUpstreams() }
         // Released here, outside the lock: the subscriber's deinit may cancel again.
-        _ = downstream
-        _ = queue
-        _ = completion
+        withExtendedLifetime(downstream) {}
+        withExtendedLifetime(queue) {}
+        withExtendedLifetime(completion) {}
     }
 
     /// Hands this subscription to the subscriber, as its delivering thread: an output another

@@ -189,6 +189,6 @@ where Downstream.Input == R.Output, Downstream.Failure == R.Failure {
         let downstream = self.downstream.take()
         lock.release()
         if case .reducing(let upstream) = phase { upstream.cancel() }
-        _ = downstream  // released here, outside the lock, with a held result
+        withExtendedLifetime(downstream) {}  // released here, outside the lock, with a held result
     }
 }

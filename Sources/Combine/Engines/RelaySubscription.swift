@@ -81,7 +81,7 @@ where Downstream.Input == Step.Output {
         }
         let subscription = subjectSubscription.take()
         lock.release()
-        _ = subscription  // released here, outside the lock
+        withExtendedLifetime(subscription) {}  // released here, outside the lock
         downstream.receive(completion: completion)
     }
 
@@ -98,6 +98,6 @@ where Downstream.Input == Step.Output {
         let downstream = self.downstream.take()
         lock.release()
         subscription.cancel()
-        _ = downstream  // released here, outside the lock
+        withExtendedLifetime(downstream) {}  // released here, outside the lock
     }
 }

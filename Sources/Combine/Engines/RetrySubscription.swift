@@ -105,7 +105,7 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
         self.downstream = nil
         let subscription = self.subscription.take()
         lock.release()
-        _ = subscription  // released here, outside the lock
+        withExtendedLifetime(subscription) {}  // released here, outside the lock
         downstream.receive(completion: completion)
     }
 
@@ -128,6 +128,6 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
         let subscription = self.subscription.take()
         lock.release()
         subscription?.cancel()
-        _ = downstream  // released here, outside the lock
+        withExtendedLifetime(downstream) {}  // released here, outside the lock
     }
 }

@@ -177,7 +177,7 @@ final class ScheduledDelivery<Downstream: Subscriber, Reflection>: Subscriber, S
                     delivery.releaseLocked(queueEmpty: true)
                 }
                 lock.release()
-                _ = upstream
+                withExtendedLifetime(upstream) {}
                 downstream.receive(completion: completion)
                 return
             }
@@ -215,9 +215,9 @@ final class ScheduledDelivery<Downstream: Subscriber, Reflection>: Subscriber, S
         lock.release()
         if case .subscribed(let upstream) = state { upstream.cancel() }
         // Released here, outside the lock.
-        _ = downstream
-        _ = values
-        _ = completion
+        withExtendedLifetime(downstream) {}
+        withExtendedLifetime(values) {}
+        withExtendedLifetime(completion) {}
     }
 }
 

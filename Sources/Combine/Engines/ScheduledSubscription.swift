@@ -214,7 +214,7 @@ class ScheduledSubscription<Input, Downstream: Subscriber, Context: Scheduler>: 
             return stopTimerLocked()
         }
         timer?.cancel()
-        _ = upstream
+        withExtendedLifetime(upstream) {}
         drain()
     }
 

@@ -170,6 +170,6 @@ where Downstream.Input == Elements.Element {
             defer { downstream = nil }
             return downstream
         }
-        _ = released
+        withExtendedLifetime(released) {}
     }
 }

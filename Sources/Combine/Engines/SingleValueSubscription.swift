@@ -63,6 +63,6 @@ final class SingleValueSubscription: Subscription, CustomStringConvertible, Cust
         let deliver = self.deliver
         self.deliver = nil
         lock.release()
-        _ = deliver  // the subscriber and the value are released here, outside the lock
+        withExtendedLifetime(deliver) {}  // the subscriber and the value are released here, outside the lock
     }
 }

@@ -210,7 +210,7 @@ where Downstream.Input == Stepper.Output, Downstream.Failure == Stepper.Failure 
         done = true
         let upstream = self.upstream.take()
         lock.release()
-        _ = upstream  // released here, outside the lock
+        withExtendedLifetime(upstream) {}  // released here, outside the lock
         forward?.receive(completion: completion.mapError(convertFailure))
     }
 
@@ -266,6 +266,6 @@ where Downstream.Input == Stepper.Output, Downstream.Failure == Stepper.Failure 
         self.downstream = nil
         lock.release()
         upstream?.cancel()
-        _ = downstream  // released here, outside the lock
+        withExtendedLifetime(downstream) {}  // released here, outside the lock
     }
 }

@@ -132,7 +132,7 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
         let released = (downstream.take(), next.take())
         lock.release()
         subscription?.cancel()
-        _ = released  // released here, outside the lock
+        withExtendedLifetime(released) {}  // released here, outside the lock
     }
 
     private func receive(subscription: Subscription, isSecond: Bool) {
@@ -230,7 +230,7 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
         state = .done
         let (downstream, next) = (self.downstream.take(), self.next.take())
         lock.release()
-        _ = next  // released here, outside the lock
+        withExtendedLifetime(next) {}  // released here, outside the lock
         downstream?.receive(completion: completion)
     }
 

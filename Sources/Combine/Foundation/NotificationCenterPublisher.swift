@@ -181,7 +181,7 @@ where Downstream.Input == Notification, Downstream.Failure == Never {
         lock.release()
         if let observer { center.removeObserver(observer) }
         delivery?.cancel()
-        _ = downstream  // released here, outside the lock
+        withExtendedLifetime(downstream) {}  // released here, outside the lock
     }
 }
 #endif

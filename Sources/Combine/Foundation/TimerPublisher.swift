@@ -237,7 +237,7 @@ where Downstream.Input == Date, Downstream.Failure == Never {
         let hub = self.hub
         lock.release()
         hub?.detach(self)
-        _ = downstream  // released here, outside the lock
+        withExtendedLifetime(downstream) {}  // released here, outside the lock
     }
 
     func receiveTick(_ date: Date) {

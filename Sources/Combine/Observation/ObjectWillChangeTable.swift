@@ -46,8 +46,8 @@ final class ObjectWillChangeTable: @unchecked Sendable {
             replaced = entries.updateValue(Entry(object: object, publisher: publisher), forKey: key)
             return publisher
         }
-        _ = swept
-        _ = replaced
+        withExtendedLifetime(swept) {}
+        withExtendedLifetime(replaced) {}
         return publisher
     }
 

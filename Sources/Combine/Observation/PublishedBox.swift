@@ -38,7 +38,7 @@ final class PublishedBox<Value>: @unchecked Sendable {
         subject.send(newValue)
         var replaced = newValue
         lock.withLock { swap(&stored, &replaced) }
-        _ = replaced  // the previous value, released here, outside the lock
+        withExtendedLifetime(replaced) {}  // the previous value, released here, outside the lock
     }
 
     func connectObjectWillChange(_ candidate: ObservableObjectPublisher?) -> ObservableObjectPublisher {

@@ -161,7 +161,7 @@ private final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Dow
             future = self.future.take()
             return (downstream, result)
         }
-        _ = future
+        withExtendedLifetime(future) {}
         guard let (downstream, result) = ready else { return }
         switch result {
         case .success(let value):

@@ -268,8 +268,8 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
                 }
                 return (downstream, event)
             }
-            _ = core
-            _ = dropped
+            withExtendedLifetime(core) {}
+            withExtendedLifetime(dropped) {}
             guard let (downstream, event) = next else { return }
             switch event {
             case .value(let value):
@@ -331,8 +331,8 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         lock.release()
         // The core (whose last reference may hold the current value) and the dropped events are
         // released outside the lock.
-        _ = core
-        _ = dropped
+        withExtendedLifetime(core) {}
+        withExtendedLifetime(dropped) {}
         target?.receiveCompletion(completion)
     }
 
@@ -382,7 +382,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         // The backlog is left alone: it holds something only while another thread is
         // delivering, and that thread empties it when it finds the subscriber gone.
         core?.remove(self)
-        _ = downstream  // the subscriber's closures are released here, outside the lock
+        withExtendedLifetime(downstream) {}  // the subscriber's closures are released here, outside the lock
     }
 }
 

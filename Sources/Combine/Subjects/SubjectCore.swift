@@ -92,7 +92,7 @@ final class SubjectCore<Output, Failure: Error>: CustomStringConvertible, @unche
             listShared = true
             return conduits
         }
-        _ = replaced
+        withExtendedLifetime(replaced) {}
         guard let snapshot else { return }
         for conduit in snapshot {
             if let conduit { Self.conduit(conduit).offer(value, number: number, siblings: snapshot) }
@@ -112,7 +112,7 @@ final class SubjectCore<Output, Failure: Error>: CustomStringConvertible, @unche
             }
             return conduits
         }
-        _ = upstreams
+        withExtendedLifetime(upstreams) {}
         guard let snapshot else { return }
         for conduit in snapshot {
             if let conduit { Self.conduit(conduit).finish(completion) }

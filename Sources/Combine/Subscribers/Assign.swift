@@ -95,7 +95,7 @@ extension Subscribers {
                 }
                 return (root, subscription)
             }
-            _ = released
+            withExtendedLifetime(released) {}
         }
 
         /// Cancels the subscription and releases the object.
@@ -108,7 +108,7 @@ extension Subscribers {
                 return (self.root, self.subscription)
             }
             subscription?.cancel()
-            _ = root
+            withExtendedLifetime(root) {}
         }
     }
 }

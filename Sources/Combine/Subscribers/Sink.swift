@@ -94,8 +94,8 @@ extension Subscribers {
         public func receive(completion: Subscribers.Completion<Failure>) {
             let (valueHandler, completionHandler, status) = terminate()
             completionHandler?.call(completion)
-            _ = valueHandler  // released here, outside the lock
-            _ = status  // the subscription is released here, outside the lock
+            withExtendedLifetime(valueHandler) {}  // released here, outside the lock
+            withExtendedLifetime(status) {}  // the subscription is released here, outside the lock
         }
 
         /// Cancels the subscription and releases the closures.

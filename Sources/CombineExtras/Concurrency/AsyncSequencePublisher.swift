@@ -158,7 +158,7 @@ where Downstream.Input == Base.Element, Downstream.Failure == Base.Failure {
         lock.release()
         waiting?.resume(returning: false)
         running?.cancel()
-        _ = released  // the subscriber is released here, outside the lock
+        withExtendedLifetime(released) {}  // the subscriber is released here, outside the lock
     }
 
     /// The iterating task's body: one element per unit of demand, until the sequence ends,

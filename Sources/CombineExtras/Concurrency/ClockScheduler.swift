@@ -320,7 +320,7 @@ private final class ClockRunner<C: Clock>: @unchecked Sendable where C.Duration 
             }
         }
         lock.release()
-        _ = dropped  // the actions are released here, outside the lock
+        withExtendedLifetime(dropped) {}  // the actions are released here, outside the lock
     }
 
     /// Runs the items in order, waiting on the clock for each, until none is left.
@@ -336,7 +336,7 @@ private final class ClockRunner<C: Clock>: @unchecked Sendable where C.Duration 
                 let dropped = heap.removeFirst()
                 cancelledInHeap -= 1
                 lock.release()
-                _ = dropped  // released outside the lock
+                withExtendedLifetime(dropped) {}  // released outside the lock
                 continue
             }
             if first.due > clock.now {

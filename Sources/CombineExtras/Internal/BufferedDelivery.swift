@@ -75,7 +75,7 @@ final class BufferedDelivery<Downstream: Subscriber>: @unchecked Sendable {
         var dropped = RingQueue<Input>()
         if droppingQueued { swap(&dropped, &queue) }
         lock.release()
-        _ = dropped  // released here, outside the lock
+        withExtendedLifetime(dropped) {}  // released here, outside the lock
         return true
     }
 
@@ -117,7 +117,7 @@ final class BufferedDelivery<Downstream: Subscriber>: @unchecked Sendable {
         queue = RingQueue()
         completion = nil
         lock.release()
-        _ = dropped  // the subscriber and the values are released here, outside the lock
+        withExtendedLifetime(dropped) {}  // the subscriber and the values are released here, outside the lock
         return downstream != nil
     }
 

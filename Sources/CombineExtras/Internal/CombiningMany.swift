@@ -91,7 +91,7 @@ where Downstream.Input == [Value] {
         let ending = lock.withLock { terminateLocked() }
         delivery.cancel()
         ending.cancelUpstreams()
-        _ = ending  // the values are released here, after the lock
+        withExtendedLifetime(ending) {}  // the values are released here, after the lock
     }
 
     // MARK: Upstream events
@@ -117,7 +117,7 @@ where Downstream.Input == [Value] {
             case .combineLatest: return (nil, combineLatestLocked(value, at: index))
             }
         }
-        _ = replaced  // the latest value it replaced is released here, after the lock
+        withExtendedLifetime(replaced) {}  // the latest value it replaced is released here, after the lock
         if let ending { end(ending) }
         requestUpstreams(delivery.drain(afterQueuing: true))
     }

@@ -158,7 +158,7 @@ where Inner.Output == Downstream.Input, Inner.Failure == Downstream.Failure, Ups
             upstreamFinished = true
             return upstream.take()
         }
-        _ = released
+        withExtendedLifetime(released) {}
         startNext()
     }
 
@@ -202,7 +202,7 @@ where Inner.Output == Downstream.Input, Inner.Failure == Downstream.Failure, Ups
             guard let inner = next else { break }
             inner.subscribe(Child(owner: self, number: number))
         }
-        _ = transform
+        withExtendedLifetime(transform) {}
         if finish { _ = delivery.send(completion: .finished) }
     }
 
@@ -243,7 +243,7 @@ where Inner.Output == Downstream.Input, Inner.Failure == Downstream.Failure, Ups
             return .some(activeSubscription.take())
         }
         guard let finished else { return }
-        _ = finished  // released here, outside the lock
+        withExtendedLifetime(finished) {}  // released here, outside the lock
         startNext()
     }
 

@@ -115,7 +115,7 @@ where
             return (self.downstream, self.upstream)
         }
         upstream?.cancel()
-        _ = downstream  // released here, after the lock (its deinit may call back into this)
+        withExtendedLifetime(downstream) {}  // released here, after the lock (its deinit may call back into this)
     }
 
     /// Completes the subscriber once and lets go of the upstream, cancelling it when it is

@@ -391,7 +391,7 @@ private final class WithLatestFromSubscription<UpstreamOutput, Latest, Downstrea
             defer { latest = value }
             return latest
         }
-        _ = replaced  // the previous value is released here, outside the lock
+        withExtendedLifetime(replaced) {}  // the previous value is released here, outside the lock
     }
 
     fileprivate func otherCompleted(_ completion: Subscribers.Completion<Failure>) {

@@ -131,7 +131,7 @@ where Downstream.Input == Int, Downstream.Failure == Never {
             return (self.downstream, self.repeating)
         }
         repeating?.cancel()
-        _ = downstream  // released here, after the lock (its deinit may call back into this)
+        withExtendedLifetime(downstream) {}  // released here, after the lock (its deinit may call back into this)
     }
 
     private func tick() {

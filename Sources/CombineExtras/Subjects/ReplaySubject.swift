@@ -53,7 +53,7 @@ public final class ReplaySubject<Output, Failure: Error>: Subject, @unchecked Se
             replay.append(value)
             return (conduits, replay.count > bufferSize ? replay.popFirst() : nil)
         }
-        _ = dropped  // the value leaving the replay buffer is released here, outside the lock
+        withExtendedLifetime(dropped) {}  // the value leaving the replay buffer is released here, outside the lock
         // Queued: wait for room, or take the role over, as a sender does (SerialDelivery).
         for receiver in receivers { receiver.delivery.drain(afterQueuing: true) }
     }
@@ -71,7 +71,7 @@ public final class ReplaySubject<Output, Failure: Error>: Subject, @unchecked Se
             }
             return (conduits, self.upstreams)
         }
-        _ = upstreams  // released outside the lock
+        withExtendedLifetime(upstreams) {}  // released outside the lock
         for receiver in receivers { receiver.delivery.drain() }
     }
 

@@ -203,7 +203,7 @@ public final class MarblePublisher<Output, Failure: Error>: Publisher, CustomStr
                 return self.subscriber.take()
             }
             if subscriber != nil { publisher?.didCancel(self) }
-            _ = dropped
+            withExtendedLifetime(dropped) {}
         }
 
         /// Queues an event for the subscriber and delivers what its demand allows.
@@ -219,7 +219,7 @@ public final class MarblePublisher<Output, Failure: Error>: Publisher, CustomStr
             while true {
                 var dropped: [MarbleEvent<Output, Failure>] = []  // released after the lock
                 let step = nextStep(dropping: &dropped)
-                _ = dropped
+                withExtendedLifetime(dropped) {}
                 switch step {
                 case .idle:
                     return

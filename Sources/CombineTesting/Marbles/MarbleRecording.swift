@@ -108,7 +108,7 @@ final class MarbleRecorder<Input, Failure: Error>: Subscriber, @unchecked Sendab
             completed = true
             return self.subscription.take()
         }
-        _ = subscription  // released here, outside the lock
+        withExtendedLifetime(subscription) {}  // released here, outside the lock
     }
 
     private func record(_ event: MarbleEvent<Input, Failure>) {

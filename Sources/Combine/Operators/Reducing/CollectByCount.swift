@@ -101,7 +101,7 @@ extension Publishers {
                 let partial = group
                 group = []
                 lock.release()
-                _ = upstream  // released here, outside the lock
+                withExtendedLifetime(upstream) {}  // released here, outside the lock
                 guard let target else { return }
                 if case .finished = completion, !partial.isEmpty { _ = target.receive(partial) }
                 target.receive(completion: completion)
@@ -125,8 +125,8 @@ extension Publishers {
                 lock.release()
                 upstream?.cancel()
                 // Released here, outside the lock: the subscriber's deinit may cancel again.
-                _ = downstream
-                _ = group
+                withExtendedLifetime(downstream) {}
+                withExtendedLifetime(group) {}
             }
         }
     }

@@ -207,7 +207,7 @@ private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subs
         }
         values.append(input)
         lock.release()
-        _ = dropped  // released here, outside the lock
+        withExtendedLifetime(dropped) {}  // released here, outside the lock
         return drain(afterQueuing: true)
     }
 
@@ -292,8 +292,8 @@ private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subs
             if outermost { delivery.releaseLocked(queueEmpty: true) }
             lock.release()
             downstream.receive(completion: completion)
-            _ = values  // released here, outside the lock
-            _ = upstream
+            withExtendedLifetime(values) {}  // released here, outside the lock
+            withExtendedLifetime(upstream) {}
             return prefetch == .keepFull ? .max(delivered) : .none
         }
         if outermost { delivery.releaseLocked(queueEmpty: values.isEmpty) }

@@ -111,7 +111,7 @@ extension Publishers {
                 let downstream = self.downstream.take()
                 lock.release()
                 if let upstream { onScheduler { self.callUpstream { upstream.cancel() } } }
-                _ = downstream  // released here, outside the lock
+                withExtendedLifetime(downstream) {}  // released here, outside the lock
             }
 
             /// Calls the upstream. A request or cancel that the scheduler runs at once from

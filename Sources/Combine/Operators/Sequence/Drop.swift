@@ -102,7 +102,7 @@ extension Publishers {
                 done = true
                 let upstream = self.upstream.take()
                 lock.release()
-                _ = upstream  // released here, outside the lock
+                withExtendedLifetime(upstream) {}  // released here, outside the lock
                 downstream?.receive(completion: completion)
             }
 
@@ -129,7 +129,7 @@ extension Publishers {
                 let downstream = self.downstream.take()
                 lock.release()
                 upstream?.cancel()
-                _ = downstream  // released here, outside the lock
+                withExtendedLifetime(downstream) {}  // released here, outside the lock
             }
         }
     }

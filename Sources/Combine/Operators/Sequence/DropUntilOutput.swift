@@ -128,7 +128,7 @@ extension Publishers.DropUntilOutput {
             let downstream = self.downstream.take()
             lock.release()
             for side in sides { side.cancel() }
-            _ = downstream  // released here, outside the lock
+            withExtendedLifetime(downstream) {}  // released here, outside the lock
         }
 
         // MARK: The upstream
@@ -179,7 +179,7 @@ extension Publishers.DropUntilOutput {
             self.trigger = .closed
             let downstream = self.downstream.take()
             lock.release()
-            _ = finished
+            withExtendedLifetime(finished) {}
             trigger?.cancel()
             downstream?.receive(completion: completion)
         }
@@ -201,7 +201,7 @@ extension Publishers.DropUntilOutput {
             let fired = trigger.subscription  // let go, not cancelled, as Apple's
             if fired != nil { trigger = .waiting }
             lock.release()
-            _ = fired
+            withExtendedLifetime(fired) {}
         }
 
         fileprivate func triggerCompleted(_ completion: Subscribers.Completion<Upstream.Failure>) {
@@ -210,7 +210,7 @@ extension Publishers.DropUntilOutput {
                 let released = trigger.subscription
                 if released != nil { trigger = .waiting }
                 lock.release()
-                _ = released
+                withExtendedLifetime(released) {}
                 return
             }
             ended = true
@@ -220,7 +220,7 @@ extension Publishers.DropUntilOutput {
             if upstream != nil { self.upstream = .closed }
             let downstream = self.downstream.take()
             lock.release()
-            _ = completedTrigger
+            withExtendedLifetime(completedTrigger) {}
             upstream?.cancel()
             downstream?.receive(completion: completion)
         }

@@ -144,12 +144,12 @@ extension Publishers.PrefixUntilOutput {
             let claim = wasLive ? claimLocked(.completion(completion), me: me, mayWait: false) : .nested
             let downstream = takeDownstreamLocked(deliveringHere: claim)
             lock.release()
-            _ = finished
+            withExtendedLifetime(finished) {}
             trigger?.cancel()
             if wasLive {
                 _ = complete(claim, .completion(completion), to: downstream, me: me)
             } else {
-                _ = downstream  // released here, outside the lock
+                withExtendedLifetime(downstream) {}  // released here, outside the lock
             }
         }
 
@@ -174,7 +174,7 @@ extension Publishers.PrefixUntilOutput {
             let downstream = takeDownstreamLocked(deliveringHere: claim)
             lock.release()
             upstream?.cancel()
-            _ = fired
+            withExtendedLifetime(fired) {}
             _ = complete(claim, .completion(.finished), to: downstream, me: me)
         }
 
@@ -183,7 +183,7 @@ extension Publishers.PrefixUntilOutput {
             let released = trigger.subscription  // let go, not cancelled
             trigger = .closed
             lock.release()
-            _ = released
+            withExtendedLifetime(released) {}
         }
 
         // MARK: Delivery
@@ -253,7 +253,7 @@ extension Publishers.PrefixUntilOutput {
                     let dropped = dropBacklogLocked()  // cancelled or ended meanwhile
                     delivery.releaseLocked(queueEmpty: true)
                     lock.release()
-                    _ = dropped
+                    withExtendedLifetime(dropped) {}
                     return
                 }
                 guard let event = delivery.nextLocked(from: &backlog) else {
@@ -265,7 +265,7 @@ extension Publishers.PrefixUntilOutput {
                     let dropped = dropBacklogLocked()
                     delivery.releaseLocked(queueEmpty: true)
                     lock.release()
-                    _ = dropped
+                    withExtendedLifetime(dropped) {}
                     _ = deliver(event, to: downstream)
                     return
                 }

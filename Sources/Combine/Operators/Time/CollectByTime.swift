@@ -112,7 +112,7 @@ where Downstream.Input == [Element] {
             enqueueWithinDemandLocked(group)
             return true
         }
-        _ = group
+        withExtendedLifetime(group) {}
         guard let filled else { return .none }
         if filled {
             restartTimer(every: interval)
@@ -129,7 +129,7 @@ where Downstream.Input == [Element] {
             enqueueWithinDemandLocked(group)
             return true
         }
-        _ = group
+        withExtendedLifetime(group) {}
         if published { drain() }
     }
 

@@ -101,7 +101,7 @@ private final class DebounceSubscription<Downstream: Subscriber, Context: Schedu
             pending = input
             return true
         }
-        _ = replaced
+        withExtendedLifetime(replaced) {}
         return .none
     }
 
@@ -116,7 +116,7 @@ private final class DebounceSubscription<Downstream: Subscriber, Context: Schedu
             return (timer, true)
         }
         timer?.cancel()
-        _ = due
+        withExtendedLifetime(due) {}
         if delivered { drain() }
     }
 

@@ -104,7 +104,7 @@ private final class ThrottleSubscription<Downstream: Subscriber, Context: Schedu
             guard let lastDelivery else { return now }
             return max(now, lastDelivery.advanced(by: interval))
         }
-        _ = replaced
+        withExtendedLifetime(replaced) {}
         guard let deliverAt else { return .none }
         if deliverAt <= now {
             scheduler.schedule(options: nil) { [weak self] in self?.deliverPending() }
