@@ -95,8 +95,11 @@ public func runOverlapping(threads: Int, _ body: @escaping @Sendable (Int) -> Vo
 /// because the whole suite shares one cooperative pool of as many threads as cores, which the
 /// blocking (synchronous) stress tests hold: on two cores a task waits 30–50 s for a thread in
 /// a plain run and about 190 s under ThreadSanitizer (every `async` test of a TSan run reports
-/// about 189 s).
-public func eventually(timeout: Duration = .seconds(600), _ condition: () -> Bool) async -> Bool {
+/// about 189 s). It runs on the caller's actor, so a `@MainActor` test may look at its
+/// main-actor state.
+public func eventually(
+    timeout: Duration = .seconds(600), isolation: isolated (any Actor)? = #isolation, _ condition: () -> Bool
+) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while !condition() {
         if ContinuousClock.now >= deadline { return false }

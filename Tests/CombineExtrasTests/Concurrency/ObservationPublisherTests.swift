@@ -51,10 +51,16 @@ private final class Meter {
     var reading = Reading(count: 0)
 }
 
+/// The tests of a plain `@Observable` model (`Counter`, `Meter`: not `Sendable`, no lock) run on
+/// the main actor, as such a model lives in an app: the test's changes and the publisher's reads
+/// (made on the actor the publisher was made on) never overlap. Made from nonisolated code, the
+/// reads would run on the global executor while the test writes: a data race in the test, which
+/// ThreadSanitizer reports.
 @Suite("Observable.observationPublisher(for:)")
 struct ObservationPublisherTests {
     /// The current value, then one per change of that property; the settling read after the
     /// changes publishes nothing more, as nothing changed after them.
+    @MainActor
     @Test func publishesTheCurrentValueThenEachChange() async throws {
         let counter = Counter()
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .unlimited)
@@ -72,6 +78,7 @@ struct ObservationPublisherTests {
     }
 
     /// The publisher holds the object weakly: a subscription does not keep it alive.
+    @MainActor
     @Test func doesNotRetainTheObject() async {
         weak var weakCounter: Counter?
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .unlimited)
@@ -127,6 +134,7 @@ struct ObservationPublisherTests {
 
     /// A value that is not `Equatable` is published as `Observations` reads it, and not read
     /// again.
+    @MainActor
     @Test func aValueThatIsNotEquatableIsPublishedWithoutTheSettlingRead() async throws {
         let meter = Meter()
         let subscriber = TestSubscriber<Reading, Never>(initialDemand: .unlimited)
@@ -141,6 +149,7 @@ struct ObservationPublisherTests {
 
     /// Without demand nothing is read: changes made meanwhile arrive as one value, the current
     /// one, when the subscriber asks.
+    @MainActor
     @Test func changesWithoutDemandArriveAsTheCurrentValue() async throws {
         let counter = Counter()
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1))

@@ -52,28 +52,34 @@ final class StackProbeSubscriber: Subscriber {
 
 @Suite("Contract: every source, one value at a time")
 struct SourceContractTests {
+    /// Ten million values (a million under a sanitizer).
     @Test func tenMillionValuesOneAtATimeByReturnedDemand() {
+        let count = valueCountForLongRuns(10_000_000)
         let subscriber = StackProbeSubscriber(reentrant: false)
-        (0..<10_000_000).publisher.subscribe(subscriber)
-        #expect(subscriber.count == 10_000_000)
+        (0..<count).publisher.subscribe(subscriber)
+        #expect(subscriber.count == count)
         #expect(subscriber.inOrder)
         #expect(subscriber.completions == 1)
         #expect(subscriber.stackSpread < 4_096)
     }
 
+    /// A million values (a hundred thousand under a sanitizer).
     @Test func aMillionValuesOneAtATimeByReentrantRequest() {
+        let count = valueCountForLongRuns(1_000_000)
         let subscriber = StackProbeSubscriber(reentrant: true)
-        (0..<1_000_000).publisher.subscribe(subscriber)
-        #expect(subscriber.count == 1_000_000)
+        (0..<count).publisher.subscribe(subscriber)
+        #expect(subscriber.count == count)
         #expect(subscriber.inOrder)
         #expect(subscriber.completions == 1)
         #expect(subscriber.stackSpread < 4_096)
     }
 
+    /// A million values (a hundred thousand under a sanitizer).
     @Test func recordOfAMillionValuesOneAtATime() {
+        let count = valueCountForLongRuns(1_000_000)
         let subscriber = StackProbeSubscriber(reentrant: true)
-        Record<Int, Never>(output: Array(0..<1_000_000), completion: .finished).subscribe(subscriber)
-        #expect(subscriber.count == 1_000_000)
+        Record<Int, Never>(output: Array(0..<count), completion: .finished).subscribe(subscriber)
+        #expect(subscriber.count == count)
         #expect(subscriber.completions == 1)
         #expect(subscriber.stackSpread < 4_096)
     }

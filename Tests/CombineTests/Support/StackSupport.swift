@@ -35,3 +35,12 @@ func onThread<Result: Sendable>(stackSize: Int, _ body: @escaping @Sendable () -
 let runningUnderSanitizer = ["__tsan_acquire", "__asan_init"].contains { (symbol: String) in
     dlsym(UnsafeMutableRawPointer(bitPattern: 0), symbol) != nil
 }
+
+/// How many values a long synchronous run (a flat-stack test sending millions of values one at a
+/// time) sends: `count` normally, a tenth of it under a sanitizer. Such a test holds one of the
+/// test runner's two threads for its whole run; at full length under ThreadSanitizer (about two
+/// minutes each) two of them held both threads for minutes, while the asynchronous tests waiting
+/// behind them ran out of time. A tenth is still far deeper than any stack could nest.
+func valueCountForLongRuns(_ count: Int) -> Int {
+    runningUnderSanitizer ? count / 10 : count
+}
