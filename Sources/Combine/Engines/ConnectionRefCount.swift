@@ -7,9 +7,17 @@ import CombineSynchronization
 /// still counts, so after the upstream has completed a later subscriber does not reconnect
 /// (it receives the completion the subject replays). Once every subscriber has cancelled, the
 /// connection is cancelled and the next subscriber connects again.
+///
+/// Also as Apple's, whether a subscriber connects is decided when it arrives, and the count
+/// starts at one when its connection is made: a subscriber that arrives while the first one is
+/// still subscribing (from inside its `receive(subscription:)`, say) finds no connection yet and
+/// connects too, and the connection made last is the one kept, with a count of one (the
+/// conformance suite's autoconnect re-entrance test records this: connected twice, and
+/// disconnected once, by the first cancel).
 final class ConnectionRefCount<Output, Failure: Error>: @unchecked Sendable {
     private let lock = Lock()
     private var subscribers = 0
+    /// The connection while connected; `nil` while disconnected.
     private var connection: Cancellable?
     /// Connects the shared publisher.
     private let connect: () -> Cancellable
@@ -18,32 +26,36 @@ final class ConnectionRefCount<Output, Failure: Error>: @unchecked Sendable {
         self.connect = connect
     }
 
-    /// Subscribes `subscriber` to `publisher` (the shared side), connecting first if it is the
-    /// first subscriber since the last disconnect. `parent` is what the subscriber's stand-in
-    /// shows in its mirror (the `Autoconnect` publisher).
+    /// Subscribes `subscriber` to `publisher` (the shared side), then connects if there was no
+    /// connection when it arrived. `parent` is what the subscriber's stand-in shows in its
+    /// mirror (the `Autoconnect` publisher).
     func attach<P: Publisher, S: Subscriber>(_ subscriber: S, to publisher: P, parent: AnyObject)
     where P.Output == Output, P.Failure == Failure, S.Input == Output, S.Failure == Failure {
-        let first: Bool = lock.withLock {
+        let connects: Bool = lock.withLock {
+            guard connection != nil else { return true }
             subscribers += 1
-            return subscribers == 1
+            return false
         }
         publisher.subscribe(AutoconnectSubscriber(downstream: subscriber, refCount: self, parent: parent))
-        if first {
-            let connection = connect()
-            let stale: Bool = lock.withLock {
-                guard subscribers > 0, self.connection == nil else { return true }
-                self.connection = connection
-                return false
-            }
-            if stale { connection.cancel() }
+        guard connects else { return }
+        let made = connect()
+        let replaced: Cancellable? = lock.withLock {
+            subscribers = 1
+            defer { connection = made }
+            return connection
         }
+        // A connection made meanwhile by a subscriber that arrived while this one subscribed is
+        // no longer counted, and is left connected, as Apple's is.
+        withExtendedLifetime(replaced) {}
     }
 
     /// A subscriber cancelled.
     fileprivate func left() {
         let connection: Cancellable? = lock.withLock {
+            guard self.connection != nil else { return nil }
             subscribers -= 1
-            guard subscribers == 0 else { return nil }
+            guard subscribers <= 0 else { return nil }
+            subscribers = 0
             return self.connection.take()
         }
         connection?.cancel()

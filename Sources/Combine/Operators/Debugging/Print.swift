@@ -13,7 +13,8 @@ extension Publishers {
     /// ```
     ///
     /// Demand returned by the subscriber for a value is logged as
-    /// `request max: (1) (synchronous)`. Lines go to `stream`, or to standard output.
+    /// `request max: (1) (synchronous)` when it is not zero (`.none` logs nothing). Lines go to
+    /// `stream`, or to standard output.
     public struct Print<Upstream: Publisher>: Publisher {
         /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
@@ -43,7 +44,10 @@ extension Publishers {
             let callbacks = EventCallbacks<Output, Failure>(
                 subscription: { log.write("receive subscription: (\($0))") },
                 output: { log.write("receive value: (\($0))") },
-                demandReturned: { log.write("request \(PrintLog.describe($0)) (synchronous)") },
+                demandReturned: {
+                    // As Apple's: a value that asks for nothing more logs no request line.
+                    if $0 != .none { log.write("request \(PrintLog.describe($0)) (synchronous)") }
+                },
                 completion: {
                     switch $0 {
                     case .finished: log.write("receive finished")
@@ -112,8 +116,8 @@ extension Publisher {
     /// ```
     ///
     /// Demand the subscriber returns from receiving a value is logged as, for instance,
-    /// `request max: (1) (synchronous)`, and a failure as `receive error: (...)`. Events
-    /// pass through unchanged.
+    /// `request max: (1) (synchronous)` (a returned `.none` is not logged), and a failure as
+    /// `receive error: (...)`. Events pass through unchanged.
     ///
     /// - Parameters:
     ///   - prefix: A string — which defaults to empty — with which to prefix all log messages.

@@ -13,7 +13,8 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Upstream.Failure == S.Failure {
             let keyPath = self.keyPath
-            Publishers.Map(upstream: upstream) { $0[keyPath: keyPath] }.receive(subscriber: subscriber)
+            upstream.subscribe(
+                KeyPathReader(downstream: subscriber, keyPaths: [keyPath]) { $0[keyPath: keyPath] })
         }
     }
 
@@ -37,8 +38,10 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == (Output0, Output1), Upstream.Failure == S.Failure {
             let (keyPath0, keyPath1) = (self.keyPath0, self.keyPath1)
-            Publishers.Map(upstream: upstream) { ($0[keyPath: keyPath0], $0[keyPath: keyPath1]) }.receive(
-                subscriber: subscriber)
+            upstream.subscribe(
+                KeyPathReader(downstream: subscriber, keyPaths: [keyPath0, keyPath1]) {
+                    ($0[keyPath: keyPath0], $0[keyPath: keyPath1])
+                })
         }
     }
 
@@ -65,10 +68,44 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == (Output0, Output1, Output2), Upstream.Failure == S.Failure {
             let (keyPath0, keyPath1, keyPath2) = (self.keyPath0, self.keyPath1, self.keyPath2)
-            Publishers.Map(upstream: upstream) {
-                ($0[keyPath: keyPath0], $0[keyPath: keyPath1], $0[keyPath: keyPath2])
-            }.receive(subscriber: subscriber)
+            upstream.subscribe(
+                KeyPathReader(downstream: subscriber, keyPaths: [keyPath0, keyPath1, keyPath2]) {
+                    ($0[keyPath: keyPath0], $0[keyPath: keyPath1], $0[keyPath: keyPath2])
+                })
         }
+    }
+}
+
+/// The subscriber of `map(_:)` with key paths: passes the subscription and the completion
+/// straight through and publishes what `read` takes from each value. As Apple's, it describes
+/// itself as `ValueForKey` (one key path) or `ValueForKeys` (two or three), and reflects its key
+/// paths as `keyPath`, or `keyPath0`, `keyPath1`, `keyPath2`.
+struct KeyPathReader<Input, Downstream: Subscriber>: ForwardingSubscriber {
+    typealias Failure = Downstream.Failure
+
+    let downstream: Downstream
+    let keyPaths: [AnyKeyPath]
+    let read: (Input) -> Downstream.Input
+    let combineIdentifier = CombineIdentifier()
+
+    init(downstream: Downstream, keyPaths: [AnyKeyPath], read: @escaping (Input) -> Downstream.Input) {
+        self.downstream = downstream
+        self.keyPaths = keyPaths
+        self.read = read
+    }
+
+    var description: String { keyPaths.count == 1 ? "ValueForKey" : "ValueForKeys" }
+
+    var customMirror: Mirror {
+        let children: [Mirror.Child] =
+            keyPaths.count == 1
+            ? [("keyPath", keyPaths[0])]
+            : keyPaths.enumerated().map { ("keyPath\($0.offset)", $0.element) }
+        return Mirror(self, children: children)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        downstream.receive(read(input))
     }
 }
 

@@ -21,7 +21,8 @@ extension Publishers {
     ///
     /// A repeating timer, started at subscription, publishes what has been collected every
     /// `interval` (an empty collection publishes nothing); with `.byTimeOrCount` a full
-    /// collection of `count` elements is published at once, and the timer starts again. A
+    /// collection of `count` elements is scheduled for publishing on the scheduler at once
+    /// (not published inside the upstream's send, as Apple's), and the timer starts again. A
     /// collection that falls due while the subscriber has no outstanding demand is dropped.
     /// When the upstream finishes, the partial collection is published before `.finished`;
     /// a failure drops it. Completions are delivered on the scheduler.
@@ -102,23 +103,30 @@ where Downstream.Input == [Element] {
     }
 
     override func upstreamValue(_ input: Element) -> Subscribers.Demand {
-        // `nil`: ignored; `true`: the buffer filled up and was published.
-        var group: [Element] = []  // released after the lock when the subscriber had no demand for it
-        let filled: Bool? = lock.withLock {
+        // `nil`: ignored; otherwise the group the value filled, if it did.
+        let filled: [Element]?? = lock.withLock {
             guard isLiveLocked else { return nil }
             buffer.append(input)
-            guard let maxCount, buffer.count >= maxCount else { return false }
-            swap(&group, &buffer)
-            enqueueWithinDemandLocked(group)
-            return true
+            guard let maxCount, buffer.count >= maxCount else { return .some(nil) }
+            defer { buffer = [] }
+            return .some(buffer)
         }
-        withExtendedLifetime(group) {}
         guard let filled else { return .none }
-        if filled {
+        if let group = filled {
+            // As Apple's: a group filled by count is published on the scheduler, not inside
+            // the upstream's send; the timer starts again from now.
             restartTimer(every: interval)
-            drain()
+            scheduler.schedule(options: options) { [weak self] in
+                self?.publish(group)
+            }
         }
         return maxCount == nil ? .max(1) : .none
+    }
+
+    /// Publishes a group filled by count, if the subscriber still has demand for it.
+    private func publish(_ group: [Element]) {
+        let queued: Bool = lock.withLock { isLiveLocked && enqueueWithinDemandLocked(group) }
+        if queued { drain() }
     }
 
     override func timerFired(_ generation: Int) {

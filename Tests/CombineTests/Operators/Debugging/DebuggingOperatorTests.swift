@@ -32,6 +32,26 @@ struct DebuggingOperatorTests {
                 """)
     }
 
+    /// Apple's print logs the demand a value returns only when it asks for more: a returned
+    /// `.none` writes no `request` line (recorded from Apple's framework by suites run against
+    /// it).
+    @Test func printLogsNoRequestLineForAReturnedNone() {
+        let lines = Lines()
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(3), onValue: { $0 == 2 ? .max(2) : .none })
+        [1, 2, 3].publisher.print("n", to: lines).subscribe(subscriber)
+        #expect(
+            lines.text == """
+                n: receive subscription: ([1, 2, 3])
+                n: request max: (3)
+                n: receive value: (1)
+                n: receive value: (2)
+                n: request max: (2) (synchronous)
+                n: receive value: (3)
+                n: receive finished
+
+                """)
+    }
+
     @Test func printWithoutPrefixLogsErrorsAndCancel() {
         let lines = Lines()
         let upstream = PassthroughSubject<Int, Failure>()

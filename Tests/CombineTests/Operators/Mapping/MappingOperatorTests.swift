@@ -61,4 +61,27 @@ struct MappingOperatorTests {
         _ = points.publisher.map(\.x, \.y, \.label).sink { triples.append("\($0)\($1)\($2)") }
         #expect(triples == ["12a", "34b"])
     }
+
+    /// As Apple's: map with one key path describes its subscriber as `ValueForKey`, with two or
+    /// three as `ValueForKeys`, and reflects the key paths as `keyPath`, or `keyPath0`…
+    @Test func keyPathMapsReflectAsApplesDo() throws {
+        let upstream = HeldSubscriberPublisher<Point, Never>()
+        upstream.map(\.x).subscribe(TestSubscriber<Int, Never>())
+        let one = try #require(upstream.subscriber.flatMap { $0 as? any CustomReflectable })
+        #expect("\(one)" == "ValueForKey")
+        #expect((one as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String == "ValueForKey")
+        #expect(one.customMirror.children.map(\.label) == ["keyPath"])
+        #expect(one.customMirror.children.first?.value as? KeyPath<Point, Int> == \Point.x)
+
+        upstream.map(\.x, \.y).subscribe(TestSubscriber<(Int, Int), Never>())
+        let two = try #require(upstream.subscriber.flatMap { $0 as? any CustomReflectable })
+        #expect("\(two)" == "ValueForKeys")
+        #expect(two.customMirror.children.map(\.label) == ["keyPath0", "keyPath1"])
+
+        upstream.map(\.x, \.y, \.label).subscribe(TestSubscriber<(Int, Int, String), Never>())
+        let three = try #require(upstream.subscriber.flatMap { $0 as? any CustomReflectable })
+        #expect("\(three)" == "ValueForKeys")
+        #expect(three.customMirror.children.map(\.label) == ["keyPath0", "keyPath1", "keyPath2"])
+        #expect(three.customMirror.children.map(\.value).last as? KeyPath<Point, String> == \Point.label)
+    }
 }

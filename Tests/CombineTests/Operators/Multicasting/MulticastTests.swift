@@ -128,23 +128,46 @@ struct MulticastTests {
         #expect(upstream.cancelCount == 1)
     }
 
-    /// A subscriber that subscribes from inside another's `receive(subscription:)` during the
-    /// first connect is counted in, and the upstream is connected once (Apple's connects a
-    /// second time there, and its values then arrive twice: a kept conformance difference).
-    @Test func aReentrantSubscriberDuringTheFirstConnectConnectsOnce() {
+    /// As Apple's (the conformance suite's autoconnect re-entrance test records it): whether a
+    /// subscriber connects is decided when it arrives, so one that subscribes from inside the
+    /// first one's `receive(subscription:)`, before that one has connected, connects too: the
+    /// upstream is subscribed twice. Only the connection made last is kept, with a count of one;
+    /// `makeConnectable`'s connection is an `AnyCancellable`, so the one no longer kept cancels
+    /// as it goes. The first cancel then ends the kept one, and the second finds nothing to end.
+    @Test func aReentrantSubscriberDuringTheFirstConnectConnectsAgainAsApplesDoes() {
         let upstream = TestPublisher<Int, Never>()
         let auto = upstream.makeConnectable().autoconnect()
         let inner = TestSubscriber<Int, Never>()
         let outer = TestSubscriber<Int, Never>(onSubscription: { _ in auto.subscribe(inner) })
         auto.subscribe(outer)
-        #expect(upstream.subscriptionCount == 1)
-        upstream.send(1)
+        #expect(upstream.subscriptionCount == 2)
+        #expect(upstream.cancelCount == 1)
+        _ = upstream.send(1)
         #expect(outer.values == [1])
         #expect(inner.values == [1])
         outer.cancel()
-        #expect(upstream.cancelCount == 0)
+        #expect(upstream.cancelCount == 2)
         inner.cancel()
-        #expect(upstream.cancelCount == 1)
+        #expect(upstream.cancelCount == 2)
+    }
+
+    /// The same with a connectable publisher whose connection stays until it is cancelled:
+    /// both connections stay, values arrive twice, and the first cancel ends only the kept one.
+    @Test func aReentrantSubscriberLeavesTheFirstConnectionConnected() {
+        let connections = LockedValue(0)
+        let cancels = LockedValue(0)
+        let subject = PassthroughSubject<Int, Never>()
+        let auto = CountingConnectable(subject: subject, connections: connections, cancels: cancels).autoconnect()
+        let inner = TestSubscriber<Int, Never>()
+        let outer = TestSubscriber<Int, Never>(onSubscription: { _ in auto.subscribe(inner) })
+        auto.subscribe(outer)
+        #expect(connections.current == 2)
+        outer.cancel()
+        #expect(cancels.current == 1)
+        subject.send(7)
+        #expect(inner.values == [7])
+        inner.cancel()
+        #expect(cancels.current == 1)
     }
 }
 
@@ -166,5 +189,31 @@ struct SubjectSubscriberEdgeTests {
         _ = upstream.send(2)
         #expect(subscriber.values == [2])
         connection.cancel()
+    }
+}
+
+/// A connectable publisher over a subject that counts its connections and their cancels; a
+/// connection is a plain cancellable that does nothing when it is let go.
+private struct CountingConnectable: ConnectablePublisher {
+    typealias Output = Int
+    typealias Failure = Never
+
+    let subject: PassthroughSubject<Int, Never>
+    let connections: LockedValue<Int>
+    let cancels: LockedValue<Int>
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        subject.subscribe(subscriber)
+    }
+
+    func connect() -> Cancellable {
+        connections.withLock { $0 += 1 }
+        return Connection(cancels: cancels)
+    }
+
+    private final class Connection: Cancellable {
+        let cancels: LockedValue<Int>
+        init(cancels: LockedValue<Int>) { self.cancels = cancels }
+        func cancel() { cancels.withLock { $0 += 1 } }
     }
 }

@@ -112,6 +112,10 @@ struct CollectByTimeTests {
 
         #expect(upstream.requests == [.max(6)])
         for value in 1...4 { upstream.send(value) }
+        // As Apple's, a group filled by count is published on the scheduler, not inside the
+        // send that filled it (recorded from Apple's framework by suites run against it).
+        #expect(subscriber.values.isEmpty)
+        scheduler.advance()
         #expect(subscriber.values == [[1, 2, 3]])
         #expect(upstream.requests == [.max(6), .max(3)])
         subscriber.request(.max(2))
