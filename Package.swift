@@ -44,8 +44,9 @@ let package = Package(
         .target(name: "CombineExtras", dependencies: combineDependency),
         .executableTarget(
             name: "combine-demo", dependencies: combineDependency + ["CombineTesting", "CombineExtras"]),
-        // Helpers shared by both test targets (no Combine in it).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Helpers shared by both test targets, and the tests' own `Sendable` conformances of
+        // Combine's types (Tests/TestSupport/SendableWorkaround.swift).
+        .target(name: "TestSupport", dependencies: combineDependency, path: "Tests/TestSupport"),
         .testTarget(name: "CombineTests", dependencies: combineDependency + ["CombineTesting", "TestSupport"]),
         .testTarget(
             name: "CombineExtrasTests",

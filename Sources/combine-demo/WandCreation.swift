@@ -19,6 +19,9 @@ final class Button {
 func wandCreation() {
     func job(_ name: String, after milliseconds: Int) -> Future<String, Never> {
         Future { promise in
+            // As with Apple's Combine in Swift 6 mode, the promise is not `Sendable`: it is
+            // handed to the queue's closure as a value the code vouches for.
+            nonisolated(unsafe) let promise = promise
             DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(milliseconds)) {
                 print("  job \(name) done")
                 promise(.success(name))

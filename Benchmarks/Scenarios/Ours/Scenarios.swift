@@ -102,11 +102,7 @@ public enum Scenarios {
     }
 
     public static func twoThreadsSending(_ count: Int) -> Int {
-        #if OPENCOMBINE
-        nonisolated(unsafe) let subject = PassthroughSubject<Int, Never>()  // not Sendable there
-        #else
-        let subject = PassthroughSubject<Int, Never>()
-        #endif
+        nonisolated(unsafe) let subject = PassthroughSubject<Int, Never>()  // not Sendable, as Apple's
         nonisolated(unsafe) var sum = 0
         let cancellable = subject.sink { sum &+= $0 }
         runOnTwoThreads { for value in 0..<count / 2 { subject.send(value) } }
@@ -230,11 +226,7 @@ public enum Scenarios {
 
     /// `threads` threads send `count` values in all into one subject with `sinks` sinks.
     public static func contendedSubject(_ count: Int, threads: Int, sinks: Int) -> Int {
-        #if OPENCOMBINE
-        nonisolated(unsafe) let subject = PassthroughSubject<Int, Never>()  // not Sendable there
-        #else
-        let subject = PassthroughSubject<Int, Never>()
-        #endif
+        nonisolated(unsafe) let subject = PassthroughSubject<Int, Never>()  // not Sendable, as Apple's
         // One total per sink: each sink is called one value at a time, but two sinks may be
         // called at once from different threads.
         let totals = (0..<sinks).map { _ in SinkTotal() }
@@ -248,11 +240,7 @@ public enum Scenarios {
     /// `seconds` seconds; `report(second, residentMiB)` is called once a second. Returns the
     /// number of values sent; returns only when every sender's `send` has returned.
     public static func flood(seconds: Int, report: (Int, Double) -> Void) -> Int {
-        #if OPENCOMBINE
-        nonisolated(unsafe) let subject = PassthroughSubject<Int, Never>()
-        #else
-        let subject = PassthroughSubject<Int, Never>()
-        #endif
+        nonisolated(unsafe) let subject = PassthroughSubject<Int, Never>()  // not Sendable, as Apple's
         let total = SinkTotal()
         let cancellable = subject.sink { value in
             total.sum &+= value
@@ -299,7 +287,7 @@ public enum Scenarios {
     #if !OPENCOMBINE  // OpenCombine 0.14.0 has no merge
     /// Two threads, each feeding one of two merged subjects.
     public static func contendedMerge(_ count: Int) -> Int {
-        let subjects = [PassthroughSubject<Int, Never>(), PassthroughSubject<Int, Never>()]
+        nonisolated(unsafe) let subjects = [PassthroughSubject<Int, Never>(), PassthroughSubject<Int, Never>()]
         nonisolated(unsafe) var sum = 0
         let cancellable = subjects[0].merge(with: subjects[1]).sink { sum &+= $0 }
         runOverlapping(threads: 2) { thread in for value in 0..<count / 2 { subjects[thread].send(value) } }
@@ -310,11 +298,8 @@ public enum Scenarios {
 
     /// `flatMap` of two inner subjects, each fed from its own thread.
     public static func contendedFlatMap(_ count: Int) -> Int {
-        #if OPENCOMBINE
+        // Not Sendable, as Apple's.
         nonisolated(unsafe) let inners = [PassthroughSubject<Int, Never>(), PassthroughSubject<Int, Never>()]
-        #else
-        let inners = [PassthroughSubject<Int, Never>(), PassthroughSubject<Int, Never>()]
-        #endif
         nonisolated(unsafe) var sum = 0
         let cancellable = inners.publisher.flatMap { $0 }.sink { sum &+= $0 }
         runOverlapping(threads: 2) { thread in for value in 0..<count / 2 { inners[thread].send(value) } }
@@ -327,11 +312,10 @@ public enum Scenarios {
         let queue = DispatchQueue(label: "benchmark.contended-receive-on")
         #if OPENCOMBINE
         let scheduler = queue.ocombine
-        nonisolated(unsafe) let subject = PassthroughSubject<Int, Never>()
         #else
         let scheduler = queue
-        let subject = PassthroughSubject<Int, Never>()
         #endif
+        nonisolated(unsafe) let subject = PassthroughSubject<Int, Never>()  // not Sendable, as Apple's
         let expected = count / 2 * 2
         let done = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var sum = 0

@@ -160,10 +160,6 @@ public struct AsyncThrowingPublisher<P: Publisher>: AsyncSequence {
     }
 }
 
-extension AsyncPublisher: Sendable where P: Sendable {}
-
-extension AsyncThrowingPublisher: Sendable where P: Sendable {}
-
 extension Publisher where Failure == Never {
     /// The elements produced by the publisher, as an asynchronous sequence.
     ///

@@ -13,7 +13,7 @@ import Synchronization
 ///
 /// ``cancel()`` may be called from any thread and any number of times; the wrapped
 /// action runs once and is released right after.
-public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
+public final class AnyCancellable: Cancellable, Hashable {
     private let cancelled = Atomic<Bool>(false)
     // Written once in `init`, read and cleared only by the caller that wins `cancelled`: the
     // atomic already excludes, so no dynamic exclusivity checks.

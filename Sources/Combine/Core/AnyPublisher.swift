@@ -39,7 +39,7 @@ public struct AnyPublisher<Output, Failure: Error>: CustomStringConvertible {
 
 /// The one object an ``AnyPublisher`` holds.
 @usableFromInline
-final class AnyPublisherBox<Output, Failure: Error>: @unchecked Sendable {
+final class AnyPublisherBox<Output, Failure: Error> {
     @usableFromInline
     let subscribeBody: (AnySubscriber<Output, Failure>) -> Void
 
@@ -87,15 +87,5 @@ extension Publisher {
     @inlinable
     public func eraseToAnyPublisher() -> AnyPublisher<Output, Failure> {
         AnyPublisher(self)
-    }
-}
-
-extension AnyPublisher {
-    /// Returns this publisher: it is already type-erased.
-    ///
-    /// - Returns: This `AnyPublisher`, unchanged.
-    @inlinable
-    public func eraseToAnyPublisher() -> AnyPublisher<Output, Failure> {
-        self
     }
 }

@@ -5,7 +5,7 @@ private let nextIdentifier = Atomic<UInt64>(1)
 /// A unique identifier for identifying publisher streams.
 ///
 /// Use ``init()`` for a fresh identifier, or ``init(_:)`` to identify a stream by an object.
-public struct CombineIdentifier: Hashable, CustomStringConvertible, Sendable {
+public struct CombineIdentifier: Hashable, CustomStringConvertible {
     private let rawValue: UInt64
 
     /// Creates a unique identifier.

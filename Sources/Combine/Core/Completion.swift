@@ -1,6 +1,7 @@
 extension Subscribers {
     /// A signal that a publisher doesn't produce additional elements, either due to normal
     /// completion or an error.
+    @frozen
     public enum Completion<Failure: Error>: Sendable {
         /// The publisher finished normally.
         case finished

@@ -16,6 +16,7 @@ extension Subscribers {
     /// | `.max(3) * 2` | `.max(6)` |
     ///
     /// `Demand.max(-1)` traps: a subscriber can't request a negative number of values.
+    @frozen
     public struct Demand: Equatable, Comparable, Hashable, Codable, CustomStringConvertible, Sendable {
         /// `0...Int.max` for a finite demand, `Demand.unlimitedRawValue` for unlimited.
         @usableFromInline

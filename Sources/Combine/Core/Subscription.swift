@@ -17,7 +17,7 @@ extension Subscriptions {
 
 /// The subscription returned by ``Subscriptions/empty``.
 final class EmptySubscription: Subscription, CustomStringConvertible, CustomReflectable,
-    CustomPlaygroundDisplayConvertible, Sendable
+    CustomPlaygroundDisplayConvertible, @unchecked Sendable  // immutable
 {
     static let shared = EmptySubscription()
     let combineIdentifier = CombineIdentifier()

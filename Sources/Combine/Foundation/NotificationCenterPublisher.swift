@@ -138,10 +138,11 @@ where Downstream.Input == Notification, Downstream.Failure == Never {
     /// Registers the observer, then subscribes to the subject, which hands its subscription to
     /// ``receive(subscription:)`` and from there to the subscriber.
     func start() {
-        let subject = PassthroughSubject<Notification, Never>()
-        let observer = center.addObserver(forName: name, object: object, queue: nil) { subject.send($0) }
+        // A subject is thread-safe, though not declared `Sendable` (as Apple's is not).
+        let subject = UncheckedSendable(PassthroughSubject<Notification, Never>())
+        let observer = center.addObserver(forName: name, object: object, queue: nil) { subject.value.send($0) }
         lock.withLock { self.observer = observer }
-        subject.subscribe(self)
+        subject.value.subscribe(self)
     }
 
     // MARK: Subscriber of the subject

@@ -20,7 +20,7 @@
 /// A subscriber receives only the signals sent after it subscribed and after its first
 /// request: as Apple's, demand is not counted — any request lets every later signal through.
 /// The publisher never completes. All methods may be called from any thread.
-public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
+public final class ObservableObjectPublisher: Publisher {
     /// The kind of values published by this publisher: a signal with no payload.
     public typealias Output = Void
 

@@ -128,8 +128,6 @@ public struct Published<Value> {
     }
 }
 
-extension Published.Publisher: Sendable where Value: Sendable {}
-
 extension Published: ObjectWillChangeConnectable {
     func connectObjectWillChange(_ candidate: ObservableObjectPublisher?) -> ObservableObjectPublisher {
         box.connectObjectWillChange(candidate)

@@ -46,5 +46,3 @@ public struct Empty<Output, Failure: Error>: Publisher, Equatable {
         lhs.completeImmediately == rhs.completeImmediately
     }
 }
-
-extension Empty: Sendable {}

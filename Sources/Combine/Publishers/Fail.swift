@@ -39,5 +39,3 @@ extension Fail: Equatable where Failure: Equatable {
         lhs.error == rhs.error
     }
 }
-
-extension Fail: Sendable {}

@@ -16,12 +16,13 @@ import CombineSynchronization
 /// The promise may be called from any thread; only its first call counts. A value is
 /// delivered once the subscriber has requested one; a failure is delivered at once.
 ///
-/// `Promise` is `@Sendable` here so that Swift 6 code can fulfil it from another thread
-/// or task; everything that passes a promise on as a plain closure still compiles.
-public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendable {
+/// As in Apple's declaration, neither `Future` nor its `Promise` is `Sendable`: Swift 6 code
+/// that fulfils the promise from another task wraps it in a box of its own (see the
+/// "Differences from Apple's Combine" article).
+public final class Future<Output, Failure: Error>: Publisher {
     /// A type that represents a closure to invoke in the future, when an element or error
     /// is available.
-    public typealias Promise = @Sendable (Result<Output, Failure>) -> Void
+    public typealias Promise = (Result<Output, Failure>) -> Void
 
     private let lock = Lock()
     private var result: Result<Output, Failure>?

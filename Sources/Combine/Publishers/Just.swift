@@ -29,5 +29,3 @@ public struct Just<Output>: Publisher {
 }
 
 extension Just: Equatable where Output: Equatable {}
-
-extension Just: Sendable where Output: Sendable {}

@@ -43,5 +43,3 @@ extension Optional {
 }
 
 extension Optional.Publisher: Equatable where Wrapped: Equatable {}
-
-extension Optional.Publisher: Sendable where Wrapped: Sendable {}

@@ -124,7 +124,3 @@ extension Record.Recording: Codable where Output: Codable, Failure: Codable {
 }
 
 extension Record: Codable where Output: Codable, Failure: Codable {}
-
-extension Record.Recording: Sendable where Output: Sendable {}
-
-extension Record: Sendable where Output: Sendable {}

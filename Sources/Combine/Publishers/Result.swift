@@ -55,5 +55,3 @@ extension Result {
 }
 
 extension Result.Publisher: Equatable where Output: Equatable, Failure: Equatable {}
-
-extension Result.Publisher: Sendable where Success: Sendable {}

@@ -197,7 +197,9 @@ extension Publishers.Sequence {
     ///   - nextPartialResult: A closure that combines the result so far with the next element.
     /// - Returns: A `Result.Publisher` of the final result; `initialResult` for an empty sequence.
     @inlinable
-    public func reduce<T>(_ initialResult: T, _ nextPartialResult: (T, Output) -> T) -> Result<T, Failure>.Publisher {
+    public func reduce<T>(_ initialResult: T, _ nextPartialResult: @escaping (T, Output) -> T)
+        -> Result<T, Failure>.Publisher
+    {
         Result<T, Failure>.Publisher(sequence.reduce(initialResult, nextPartialResult))
     }
 
@@ -212,7 +214,7 @@ extension Publishers.Sequence {
     /// - Returns: A `Result.Publisher` of the final result, or of the error the closure threw.
     @inlinable
     public func tryReduce<T>(
-        _ initialResult: T, _ nextPartialResult: (T, Output) throws -> T
+        _ initialResult: T, _ nextPartialResult: @escaping (T, Output) throws -> T
     ) -> Result<T, any Error>.Publisher {
         Result { try sequence.reduce(initialResult, nextPartialResult) }.publisher
     }
@@ -238,7 +240,8 @@ extension Publishers.Sequence {
     ///   - nextPartialResult: A closure that combines the running result with the next element.
     /// - Returns: A `Publishers.Sequence` over an array of the running results.
     @inlinable
-    public func scan<T>(_ initialResult: T, _ nextPartialResult: (T, Output) -> T) -> Publishers.Sequence<[T], Failure>
+    public func scan<T>(_ initialResult: T, _ nextPartialResult: @escaping (T, Output) -> T)
+        -> Publishers.Sequence<[T], Failure>
     {
         var partial = initialResult
         return Publishers.Sequence<[T], Failure>(

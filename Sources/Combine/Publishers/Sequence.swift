@@ -30,8 +30,6 @@ extension Publishers {
 
 extension Publishers.Sequence: Equatable where Elements: Equatable {}
 
-extension Publishers.Sequence: Sendable where Elements: Sendable {}
-
 extension Sequence {
     /// A publisher that emits the elements of this sequence, then finishes.
     @inlinable

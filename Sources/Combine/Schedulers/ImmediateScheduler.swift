@@ -6,14 +6,14 @@
 /// ```swift
 /// Just(1).receive(on: ImmediateScheduler.shared).sink { print($0) }   // prints 1 at once
 /// ```
-public struct ImmediateScheduler: Scheduler, Sendable {
+public struct ImmediateScheduler: Scheduler {
     /// The time type used by the immediate scheduler.
     ///
     /// Time never passes on an immediate scheduler: every instant is the same.
-    public struct SchedulerTimeType: Strideable, Sendable {
+    public struct SchedulerTimeType: Strideable {
         /// The increment by which the immediate scheduler counts time.
         public struct Stride: ExpressibleByFloatLiteral, Comparable, SignedNumeric, Codable,
-            SchedulerTimeIntervalConvertible, Sendable
+            SchedulerTimeIntervalConvertible
         {
             /// The type used when evaluating floating-point literals.
             public typealias FloatLiteralType = Double
@@ -93,7 +93,8 @@ public struct ImmediateScheduler: Scheduler, Sendable {
     ///
     /// You cannot create instances of the immediate scheduler yourself. Use only the shared
     /// instance.
-    public static let shared = ImmediateScheduler()
+    // Immutable and empty; not `Sendable`, as Apple declares it.
+    nonisolated(unsafe) public static let shared = ImmediateScheduler()
 
     private init() {}
 

@@ -13,7 +13,7 @@
 /// All methods may be called from any thread. Calls into one subscriber never overlap.
 /// After completion, ``send(_:)`` has no effect; setting ``value`` stores the value without
 /// sending it.
-public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
+public final class CurrentValueSubject<Output, Failure: Error>: Subject {
     @usableFromInline let core: SubjectCore<Output, Failure>
 
     /// Creates a current value subject with the given initial value.

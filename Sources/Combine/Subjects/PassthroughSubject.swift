@@ -13,7 +13,7 @@
 /// ```
 ///
 /// All methods may be called from any thread. Calls into one subscriber never overlap.
-public final class PassthroughSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
+public final class PassthroughSubject<Output, Failure: Error>: Subject {
     @usableFromInline let core = SubjectCore<Output, Failure>(current: nil, kind: .passthrough)
 
     /// Creates a subject.

@@ -261,6 +261,7 @@ struct FutureValueTests {
 
     @Test func waitsForAPromiseFulfilledLaterOnAnotherThread() async throws {
         let future = Future<Int, Broken> { promise in
+            nonisolated(unsafe) let promise = promise  // not Sendable, as Apple's
             Thread.detachNewThread {
                 Thread.sleep(forTimeInterval: 0.02)
                 promise(.success(7))

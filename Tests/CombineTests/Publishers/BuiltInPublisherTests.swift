@@ -126,6 +126,7 @@ struct FutureDeferredTests {
     @Test func promiseFulfilledFromAnotherThread() {
         let done = DispatchSemaphore(value: 0)
         let future = Future<Int, Never> { promise in
+            nonisolated(unsafe) let promise = promise  // not Sendable, as Apple's
             DispatchQueue.global().async {
                 promise(.success(42))
             }

@@ -66,6 +66,7 @@ struct ScenarioTests {
         // §4.
         func job(_ value: Int, after milliseconds: Int) -> Future<Int, Never> {
             Future { promise in
+                nonisolated(unsafe) let promise = promise  // not Sendable, as Apple's
                 DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(milliseconds)) {
                     promise(.success(value))
                 }

@@ -88,8 +88,11 @@ struct SubscriptionOverlapTests {
         Row("debounce") { oneThenSilence().debounce(for: .milliseconds(1), scheduler: queue).eraseToAnyPublisher() },
         Row("subscribe(on:) a serial queue") { Just(1).subscribe(on: queue).eraseToAnyPublisher() },
         Row("Future fulfilled on another thread") {
-            Future<Int, Never> { promise in DispatchQueue.global().async { promise(.success(1)) } }
-                .eraseToAnyPublisher()
+            Future<Int, Never> { promise in
+                nonisolated(unsafe) let promise = promise  // not Sendable, as Apple's
+                DispatchQueue.global().async { promise(.success(1)) }
+            }
+            .eraseToAnyPublisher()
         },
         sentFromAnotherThread("PassthroughSubject") { $0.eraseToAnyPublisher() },
         sentFromAnotherThread("merge") { $0.merge(with: Empty(completeImmediately: false)).eraseToAnyPublisher() },

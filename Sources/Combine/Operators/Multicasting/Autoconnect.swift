@@ -6,7 +6,7 @@ extension Publishers {
     /// The first subscriber connects it; when every subscriber has cancelled, the connection
     /// is cancelled too, and the next subscriber connects again. As Apple's, a subscriber that
     /// received the completion still counts until it cancels.
-    public class Autoconnect<Upstream: ConnectablePublisher>: Publisher, @unchecked Sendable {
+    public class Autoconnect<Upstream: ConnectablePublisher>: Publisher {
         /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
         /// The kind of errors this publisher might publish.

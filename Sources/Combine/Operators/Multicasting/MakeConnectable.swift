@@ -29,8 +29,6 @@ extension Publishers {
     }
 }
 
-extension Publishers.MakeConnectable: @unchecked Sendable where Upstream: Sendable {}
-
 extension Publisher where Failure == Never {
     /// Creates a connectable wrapper around the publisher.
     ///

@@ -6,7 +6,7 @@ extension Publishers {
     /// Subscribers attach to the subject; nothing flows until ``connect()`` subscribes the
     /// subject to the upstream. The subject is created once, by `createSubject`, on first
     /// use.
-    public final class Multicast<Upstream: Publisher, SubjectType: Subject>: ConnectablePublisher, @unchecked Sendable
+    public final class Multicast<Upstream: Publisher, SubjectType: Subject>: ConnectablePublisher
     where Upstream.Failure == SubjectType.Failure, Upstream.Output == SubjectType.Output {
         /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output

@@ -15,7 +15,7 @@ extension Publishers {
     /// completed, a later subscriber receives only the completion (the upstream is not
     /// subscribed again, so `Deferred { Future { ... } }.share()` does its work once); once
     /// every subscriber has cancelled, the next subscriber subscribes upstream again.
-    public final class Share<Upstream: Publisher>: Publisher, Equatable, @unchecked Sendable {
+    public final class Share<Upstream: Publisher>: Publisher, Equatable {
         /// The kind of values published by this publisher.
         public typealias Output = Upstream.Output
         /// The kind of errors this publisher might publish.

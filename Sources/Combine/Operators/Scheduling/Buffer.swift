@@ -2,7 +2,7 @@ import CombineSynchronization
 
 extension Publishers {
     /// A strategy for filling a buffer.
-    public enum PrefetchStrategy: Equatable, Hashable, Sendable {
+    public enum PrefetchStrategy: Equatable, Hashable {
         /// A strategy to fill the buffer at subscription time, and keep it full thereafter.
         case keepFull
 
