@@ -58,7 +58,9 @@ final class CombiningSlot<Input>: CombiningSlotState, @unchecked Sendable {
 /// - `zip` pairs the n-th values of every upstream; it finishes when an upstream has
 ///   finished and none of its values wait to be paired.
 /// - `combineLatest` publishes the latest value of every upstream each time one of them
-///   publishes, once all have published; it finishes when all have finished.
+///   publishes, once all have published and while the subscriber has demand for it (a
+///   combination without demand, or made while the subscriber is inside its `receive(_:)` on
+///   the same thread, is dropped, as Apple's); it finishes when all have finished.
 ///
 /// The subscriber's requests go to every upstream; any failure cancels the others.
 @usableFromInline
@@ -164,6 +166,11 @@ where Downstream.Input == (repeat each Input) {
         let cancel: Bool = lock.withLock {
             guard !isTerminated else { return false }
             replaced = slot.append(value, keepingOnlyLatest: mode == .combineLatest)
+            // combineLatest, as Apple's: a combination is made only for a subscriber that has
+            // demand left for it and is not inside its own `receive(_:)` on this thread; the
+            // value is kept as its upstream's latest either way, but a combination not made is
+            // not made later (a request then waits for the next value).
+            if mode == .combineLatest, isDeliveringLocked(me: me) || unqueuedDemandLocked == .none { return false }
             guard let combined = combineLocked() else { return false }
             // zip, as Apple's: the tuple goes out at once (whatever the demand) from this
             // thread, unless another thread is delivering.

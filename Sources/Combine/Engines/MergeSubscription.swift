@@ -1,19 +1,36 @@
 import CombineSynchronization
 
-/// The one implementation behind `Merge` … `Merge8` and `MergeMany`: every value from any
-/// upstream goes downstream, within the subscriber's demand; the subscriber's requests go
-/// to every upstream; it finishes when every upstream has finished, and fails (cancelling
-/// the others) as soon as one fails.
+/// The one implementation behind `Merge` … `Merge8` and `MergeMany`, pacing every upstream as
+/// Apple's does:
+///
+/// - each upstream is asked for one value when its subscription arrives (`.unlimited` if the
+///   subscriber has asked for that already), and for one more, through its `receive(_:)`
+///   result, each time one of its values goes to the subscriber; the subscriber's own
+///   requests never reach the upstreams, except an `.unlimited` one, which they all get;
+/// - a value that finds no demand is kept, one per upstream (a newer one replaces it), and a
+///   later request delivers the kept values in upstream order, asking each of those upstreams
+///   for one more;
+/// - it finishes when every upstream has finished (after the kept values), and fails as soon as
+///   one fails, cancelling every upstream, the failed one too;
+/// - a request for nothing is ignored.
+///
+/// Calls into the subscriber never overlap: a value that arrives while another thread is
+/// delivering is queued within the demand (or kept when there is none) and delivered by that
+/// thread.
 @usableFromInline
 final class MergeSubscription<Downstream: Subscriber>: QueuedDelivery<Downstream>, @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var upstreams: [Subscription?]
+    /// The value each upstream sent without demand for it, if any.
+    @usableFromInline @exclusivity(unchecked) var kept: [Downstream.Input?]
+    @usableFromInline @exclusivity(unchecked) var keptCount = 0
     @usableFromInline @exclusivity(unchecked) var finishedCount = 0
-    /// Everything requested so far, for an upstream whose subscription arrives late.
-    @usableFromInline @exclusivity(unchecked) var requested = Subscribers.Demand.none
+    /// Whether the upstreams have been asked for `.unlimited` (the subscriber asked for it).
+    @usableFromInline @exclusivity(unchecked) var unlimited = false
 
     @inlinable
     init(downstream: Downstream, count: Int, name: String) {
         upstreams = Array(repeating: nil, count: count)
+        kept = Array(repeating: nil, count: count)
         super.init(downstream: downstream, name: name)
     }
 
@@ -40,23 +57,52 @@ final class MergeSubscription<Downstream: Subscriber>: QueuedDelivery<Downstream
         publisher.subscribe(Child(merge: self, index: index))
     }
 
+    /// As Apple's merge, a request for nothing is accepted and changes nothing.
+    @usableFromInline
+    override func request(_ demand: Subscribers.Demand) {
+        guard demand > 0 else { return }
+        super.request(demand)
+    }
+
+    /// New demand (requested, or returned by the subscriber): queues the kept values it allows,
+    /// in upstream order, asking each of their upstreams for one more; passes `.unlimited` on
+    /// to every upstream the first time the demand becomes unlimited.
     @usableFromInline
     override func didRequest(_ demand: Subscribers.Demand) {
-        let upstreams: [Subscription?] = lock.withLock {
-            requested += demand
-            return self.upstreams
+        var released: [Downstream.Input] = []  // kept values no longer wanted, after the lock
+        let (asks, becameUnlimited): ([Subscription], Bool) = lock.withLock {
+            var asks: [Subscription] = []
+            if keptCount > 0 {
+                for index in kept.indices where keptCount > 0 && unqueuedDemandLocked > 0 {
+                    guard let value = kept[index].take() else { continue }
+                    keptCount -= 1
+                    if isTerminated {
+                        released.append(value)
+                        continue
+                    }
+                    enqueueLocked(value)
+                    if !unlimited, let upstream = upstreams[index] { asks.append(upstream) }
+                }
+            }
+            guard !unlimited, self.demand == .unlimited, !isTerminated else { return (asks, false) }
+            unlimited = true
+            return (upstreams.compactMap { $0 }, true)
         }
-        for upstream in upstreams {
-            upstream?.request(demand)
-        }
+        withExtendedLifetime(released) {}
+        for upstream in asks { upstream.request(becameUnlimited ? .unlimited : .max(1)) }
     }
 
     @usableFromInline
     override func cancelUpstreams() {
+        var released: [Downstream.Input?] = []  // kept values, released after the lock
         let upstreams: [Subscription?] = lock.withLock {
             defer { self.upstreams = self.upstreams.map { _ in nil } }
+            swap(&released, &kept)
+            kept = Array(repeating: nil, count: released.count)
+            keptCount = 0
             return self.upstreams
         }
+        withExtendedLifetime(released) {}
         for upstream in upstreams {
             upstream?.cancel()
         }
@@ -67,37 +113,95 @@ final class MergeSubscription<Downstream: Subscriber>: QueuedDelivery<Downstream
         let demand: Subscribers.Demand? = lock.withLock {
             guard !isTerminated, upstreams[index] == nil else { return nil }
             upstreams[index] = subscription
-            return requested
+            return unlimited ? .unlimited : .max(1)
         }
         guard let demand else {
             subscription.cancel()
             return
         }
-        if demand > 0 { subscription.request(demand) }
+        subscription.request(demand)
     }
 
+    /// A value from upstream `index`: delivered now from this thread when it can be, queued
+    /// within the demand when another thread is delivering, kept otherwise. Returns what the
+    /// upstream is asked for: one more value for a value delivered or queued (none when the
+    /// upstreams have `.unlimited`), none for a value kept.
     @inlinable
-    func receive(_ value: Downstream.Input) {
-        enqueueAndDrain(value)
+    func receive(_ value: Downstream.Input, at index: Int) -> Subscribers.Demand {
+        let me = currentThreadID()
+        var outermost = false
+        var replaced: Downstream.Input?  // a kept value the new one replaces, after the lock
+        let route: Route = lock.withLock {
+            guard !isTerminated else { return .ignored }
+            if let downstream = claimDirectDeliveryLocked(me: me, outermost: &outermost) { return .direct(downstream) }
+            if unqueuedDemandLocked > 0 {
+                enqueueLocked(value)
+                return .queued
+            }
+            replaced = kept[index]
+            if replaced == nil { keptCount += 1 }
+            kept[index] = value
+            return .kept
+        }
+        withExtendedLifetime(replaced) {}
+        let answer: Subscribers.Demand = unlimited ? .none : .max(1)
+        switch route {
+        case .ignored, .kept:
+            return .none
+        case .queued:
+            drain()
+            return answer
+        case .direct(let downstream):
+            let more = deliverDirectly(value, to: downstream, outermost: outermost)
+            if more > 0 {
+                didRequest(more)
+                drain(afterQueuing: false)
+            }
+            return answer
+        }
+    }
+
+    /// Where a value from an upstream goes.
+    @usableFromInline
+    enum Route {
+        case ignored
+        case direct(Downstream)
+        case queued
+        case kept
     }
 
     @usableFromInline
     func receive(completion: Subscribers.Completion<Downstream.Failure>, at index: Int) {
         var finishedUpstream: Subscription?  // released after the lock
+        var dropped: [Downstream.Input?] = []  // kept values a failure drops, released once it is delivered
         let failed: Bool = lock.withLock {
-            finishedUpstream = upstreams[index].take()
+            guard !isTerminated else { return false }
             switch completion {
             case .finished:
+                finishedUpstream = upstreams[index].take()
                 finishedCount += 1
-                if finishedCount == upstreams.count { finishLocked(.finished) }
+                guard finishedCount == upstreams.count else { return false }
+                // The kept values go before the end, as the demand allows.
+                for position in kept.indices {
+                    guard let value = kept[position].take() else { continue }
+                    enqueueLocked(value)
+                }
+                keptCount = 0
+                finishLocked(.finished)
                 return false
             case .failure:
-                return finishLocked(completion)
+                // As Apple's, a failure cancels every upstream, the failed one too.
+                guard finishLocked(completion) else { return false }
+                swap(&dropped, &kept)
+                kept = Array(repeating: nil, count: dropped.count)
+                keptCount = 0
+                return true
             }
         }
         withExtendedLifetime(finishedUpstream) {}
         if failed { cancelUpstreams() }
         drain()
+        withExtendedLifetime(dropped) {}
     }
 
     @usableFromInline
@@ -124,8 +228,7 @@ final class MergeSubscription<Downstream: Subscriber>: QueuedDelivery<Downstream
 
         @inlinable
         func receive(_ input: Downstream.Input) -> Subscribers.Demand {
-            merge.receive(input)
-            return .none
+            merge.receive(input, at: index)
         }
 
         @inlinable

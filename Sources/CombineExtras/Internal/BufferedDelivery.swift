@@ -61,6 +61,20 @@ final class BufferedDelivery<Downstream: Subscriber>: @unchecked Sendable {
         }
     }
 
+    /// Queues `value` only if the subscriber has demand left for it beyond the values queued
+    /// already, and this thread (`me`) is not inside the subscriber's own callback: the rule of
+    /// Apple's `combineLatest`, which drops a combination nobody asked for yet.
+    /// - Returns: Whether it was queued.
+    @discardableResult
+    func enqueueIfWanted(_ value: Input, me: UInt) -> Bool {
+        lock.withLock {
+            guard downstream != nil, completion == nil, !delivery.isDelivering(me: me), demand - queue.count > 0
+            else { return false }
+            delivery.appendLocked(value, to: &queue)
+            return true
+        }
+    }
+
     /// Queues the completion behind the values already queued (or, `droppingQueued`, drops
     /// them), without delivering it.
     /// - Returns: Whether it was accepted (not after another completion or a cancel).

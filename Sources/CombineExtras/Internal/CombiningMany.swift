@@ -33,7 +33,8 @@ struct CombiningMany<Upstream: Publisher>: Publisher {
 ///
 /// Every request goes to every upstream (and to upstreams that subscribe later, as the total
 /// requested so far). Values go to their slot — a queue for `zip`, the latest value for
-/// `combineLatest` — and each complete set becomes an array in the output queue, delivered
+/// `combineLatest` — and each complete set becomes an array in the output queue (for
+/// `combineLatest` only while the subscriber has demand for it, as the core's), delivered
 /// within the subscriber's demand by one thread at a time (the first to find the queue idle);
 /// no lock is held while calling out. A failure is delivered at once, dropping the queue; a
 /// finish waits until the queue is delivered. Completion follows the core's `Zip` and
@@ -168,14 +169,16 @@ where Downstream.Input == [Value] {
         return exhausted ? finishLocked(.finished) : nil
     }
 
-    /// Keeps the value as its upstream's latest; once every upstream has one, queues them all.
+    /// Keeps the value as its upstream's latest; once every upstream has one, queues them all,
+    /// if the subscriber has demand for them and is not inside its own `receive(_:)` on this
+    /// thread (as the core's `combineLatest` and Apple's: otherwise no combination is made).
     /// - Returns: The value it replaced, to release after the lock.
     private func combineLatestLocked(_ value: Value, at index: Int) -> Value? {
         let replaced = latest[index]
         if replaced == nil { readyCount += 1 }
         latest[index] = value
         if readyCount == count {
-            delivery.enqueue(latest.map { $0! })
+            delivery.enqueueIfWanted(latest.map { $0! }, me: currentThreadID())
         }
         return replaced
     }

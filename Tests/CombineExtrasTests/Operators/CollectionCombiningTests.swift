@@ -68,10 +68,11 @@ struct CollectionCombiningTests {
     }
 
     @Test(arguments: Operator.allCases)
-    func aSubscriberSendingFromItsOwnReceiveGetsTheResultNested(_ combining: Operator) {
-        // Re-entrancy: the subscriber publishes into the upstreams from inside `receive(_:)`;
-        // the array that makes is delivered at once, nested in that call, as by the core's
-        // two-publisher operator (and Apple's): the same arrays in the same order.
+    func aSubscriberSendingFromItsOwnReceiveGetsWhatTheCoreGives(_ combining: Operator) {
+        // Re-entrancy: the subscriber publishes into the upstreams from inside `receive(_:)`.
+        // zip delivers the array that makes at once, nested in that call; combineLatest makes
+        // no array from inside the subscriber's call (Apple's rule): the same arrays in the same
+        // order as the core's two-publisher operator.
         func run(_ build: ([PassthroughSubject<Int, Never>]) -> AnyPublisher<[Int], Never>) -> ([[Int]], Int) {
             let subjects = (0..<2).map { _ in PassthroughSubject<Int, Never>() }
             let depth = LockedValue(0)
@@ -97,7 +98,10 @@ struct CollectionCombiningTests {
         #expect(collection.first == [1, 1])
         #expect(collection == core)
         #expect(depth == coreDepth)
-        #expect(depth > 1)
+        switch combining {
+        case .zip: #expect(depth > 1)
+        case .combineLatest: #expect(collection == [[1, 1]])
+        }
     }
 
     @Test(arguments: Operator.allCases)

@@ -6,7 +6,7 @@ import Testing
 // the rule broken in the message. Elsewhere already: `Demand.max(-1)` (DemandTests),
 // requesting `.none` from Just (BuiltInPublisherTests, SourcePublisherBehaviourTests) and from
 // a data task (DataTaskPublisherTests) (a sequence's or Record's subscription takes it without
-// trapping, as Apple's: SourcePublisherBehaviourTests),
+// trapping, as Apple's: SourcePublisherBehaviourTests; so does merge's, as Apple's: MergeTests),
 // `assertNoFailure` with its prefix and the error in the message (DebuggingAndCodingTests),
 // and misuse of `Record.Recording` (RecordSequenceBehaviourTests).
 
@@ -20,7 +20,6 @@ enum NoneRequest: String, CaseIterable, Codable, Sendable, CustomTestStringConve
     case switchToLatest
     case zip
     case combineLatest
-    case merge
     case receiveOn
     case subscribeOn
     case debounce
@@ -44,7 +43,6 @@ enum NoneRequest: String, CaseIterable, Codable, Sendable, CustomTestStringConve
         case .switchToLatest: requestNone(from: subject.map { Just($0) }.switchToLatest())
         case .zip: requestNone(from: subject.zip(subject))
         case .combineLatest: requestNone(from: subject.combineLatest(subject))
-        case .merge: requestNone(from: subject.merge(with: subject))
         case .receiveOn: requestNone(from: subject.receive(on: ImmediateScheduler.shared))
         case .subscribeOn: requestNone(from: subject.subscribe(on: ImmediateScheduler.shared))
         case .debounce: requestNone(from: subject.debounce(for: .seconds(1), scheduler: scheduler))

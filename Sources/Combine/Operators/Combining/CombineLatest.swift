@@ -63,7 +63,7 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S)
         where C.Failure == S.Failure, S.Input == (A.Output, B.Output, C.Output) {
-            subscribeCombining(.combineLatest, "CombineLatest3", subscriber, a, b, c)
+            subscribeCombining(.combineLatest, "CombineLatest", subscriber, a, b, c)
         }
     }
 
@@ -96,7 +96,7 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S)
         where D.Failure == S.Failure, S.Input == (A.Output, B.Output, C.Output, D.Output) {
-            subscribeCombining(.combineLatest, "CombineLatest4", subscriber, a, b, c, d)
+            subscribeCombining(.combineLatest, "CombineLatest", subscriber, a, b, c, d)
         }
     }
 }
@@ -129,11 +129,11 @@ extension Publisher {
     /// A typical use is validating a form, as in
     /// `$password.combineLatest($passwordAgain).map { $0 == $1 }`.
     ///
-    /// Each request of the subscriber is passed on to both publishers. Tuples made while the
-    /// subscriber has no outstanding demand wait in a queue, in order, until it asks for
-    /// more. The result finishes when both publishers have finished (after the queued
-    /// tuples), and fails as soon as either fails, cancelling the other and dropping the
-    /// queued tuples.
+    /// Each request of the subscriber is passed on to both publishers. As with Apple's, a value
+    /// that arrives while the subscriber has no outstanding demand, or while it is inside its
+    /// own `receive(_:)` on that thread, becomes that publisher's latest value but makes no
+    /// tuple: a later request waits for the next value. The result finishes when both
+    /// publishers have finished, and fails as soon as either fails, cancelling the other.
     ///
     /// - Parameter other: Another publisher to combine with this one.
     /// - Returns: A ``Publishers/CombineLatest`` publisher that publishes tuples of the latest
@@ -189,9 +189,10 @@ extension Publisher {
     /// b.send(20)   // Prints: (1, 20, 3)
     /// ```
     ///
-    /// Each request of the subscriber is passed on to every publisher; tuples made without
-    /// outstanding demand wait in a queue. The result finishes when all publishers have
-    /// finished, and fails as soon as any of them fails, cancelling the others.
+    /// Each request of the subscriber is passed on to every publisher; a value that arrives
+    /// without outstanding demand (or from inside the subscriber's `receive(_:)`) makes no
+    /// tuple, as with Apple's. The result finishes when all publishers have finished, and
+    /// fails as soon as any of them fails, cancelling the others.
     ///
     /// - Parameters:
     ///   - publisher1: A second publisher to combine with this one.
@@ -254,9 +255,10 @@ extension Publisher {
     /// a.send(2)     // Prints: (2, "x", true, 0.5)
     /// ```
     ///
-    /// Each request of the subscriber is passed on to every publisher; tuples made without
-    /// outstanding demand wait in a queue. The result finishes when all publishers have
-    /// finished, and fails as soon as any of them fails, cancelling the others.
+    /// Each request of the subscriber is passed on to every publisher; a value that arrives
+    /// without outstanding demand (or from inside the subscriber's `receive(_:)`) makes no
+    /// tuple, as with Apple's. The result finishes when all publishers have finished, and
+    /// fails as soon as any of them fails, cancelling the others.
     ///
     /// - Parameters:
     ///   - publisher1: A second publisher to combine with this one.

@@ -59,11 +59,12 @@ extension Publisher {
     /// pasted.send("b")   // Prints: b
     /// ```
     ///
-    /// Each request of the subscriber is passed on to both publishers, so together they may
-    /// send more than was asked; values beyond the subscriber's outstanding demand wait in a
-    /// queue, in order. The result finishes when both publishers have finished (after the
-    /// queued values), and fails as soon as either fails, cancelling the other and dropping
-    /// the queued values.
+    /// Demand, as Apple's: each publisher is asked for one value at a time (`.unlimited` once
+    /// the subscriber asks for that), and the subscriber's finite requests stay here. A value
+    /// that finds no outstanding demand is kept, one per publisher (a newer one replaces it),
+    /// until the subscriber asks again; kept values then go out in publisher order. The result
+    /// finishes when both publishers have finished (after the kept values), and fails as soon
+    /// as either fails, cancelling both.
     ///
     /// For an `other` of the same type as this publisher, the `merge(with:)` overload that
     /// returns ``Publishers/MergeMany`` is chosen instead; it behaves the same.

@@ -28,7 +28,7 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
-            MergeSubscription(downstream: subscriber, count: publishers.count, name: "MergeMany")
+            MergeSubscription(downstream: subscriber, count: publishers.count, name: "Merge")
                 .subscribe(to: publishers)
         }
 
@@ -59,9 +59,9 @@ extension Publisher {
     /// // Prints: 1, 2, 3, 4
     /// ```
     ///
-    /// Each request of the subscriber is passed on to both publishers; values beyond its
-    /// outstanding demand wait in a queue. The result finishes when both publishers have
-    /// finished, and fails as soon as either fails, cancelling the other. Call
+    /// Demand is paced as Apple's merge paces it: one value at a time from each publisher, at
+    /// most one kept per publisher without demand. The result finishes when both publishers
+    /// have finished, and fails as soon as either fails, cancelling both. Call
     /// `merge(with:)` on the result to add more publishers of the same type.
     ///
     /// - Parameter other: Another publisher of the same type whose values are interleaved

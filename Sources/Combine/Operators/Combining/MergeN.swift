@@ -28,7 +28,7 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where C.Failure == S.Failure, C.Output == S.Input {
-            let merge = MergeSubscription(downstream: subscriber, count: 3, name: "Merge3")
+            let merge = MergeSubscription(downstream: subscriber, count: 3, name: "Merge")
             merge.start()
             merge.attach(a, at: 0)
             merge.attach(b, at: 1)
@@ -67,7 +67,7 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where D.Failure == S.Failure, D.Output == S.Input {
-            let merge = MergeSubscription(downstream: subscriber, count: 4, name: "Merge4")
+            let merge = MergeSubscription(downstream: subscriber, count: 4, name: "Merge")
             merge.start()
             merge.attach(a, at: 0)
             merge.attach(b, at: 1)
@@ -110,7 +110,7 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where E.Failure == S.Failure, E.Output == S.Input {
-            let merge = MergeSubscription(downstream: subscriber, count: 5, name: "Merge5")
+            let merge = MergeSubscription(downstream: subscriber, count: 5, name: "Merge")
             merge.start()
             merge.attach(a, at: 0)
             merge.attach(b, at: 1)
@@ -158,7 +158,7 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where F.Failure == S.Failure, F.Output == S.Input {
-            let merge = MergeSubscription(downstream: subscriber, count: 6, name: "Merge6")
+            let merge = MergeSubscription(downstream: subscriber, count: 6, name: "Merge")
             merge.start()
             merge.attach(a, at: 0)
             merge.attach(b, at: 1)
@@ -212,7 +212,7 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where G.Failure == S.Failure, G.Output == S.Input {
-            let merge = MergeSubscription(downstream: subscriber, count: 7, name: "Merge7")
+            let merge = MergeSubscription(downstream: subscriber, count: 7, name: "Merge")
             merge.start()
             merge.attach(a, at: 0)
             merge.attach(b, at: 1)
@@ -271,7 +271,7 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where H.Failure == S.Failure, H.Output == S.Input {
-            let merge = MergeSubscription(downstream: subscriber, count: 8, name: "Merge8")
+            let merge = MergeSubscription(downstream: subscriber, count: 8, name: "Merge")
             merge.start()
             merge.attach(a, at: 0)
             merge.attach(b, at: 1)
@@ -634,9 +634,9 @@ extension Publisher {
     /// // Prints: 1, 2, 3
     /// ```
     ///
-    /// Each request of the subscriber is passed on to every publisher; values beyond its
-    /// outstanding demand wait in a queue. The result finishes when all publishers have
-    /// finished, and fails as soon as any of them fails, cancelling the others.
+    /// Demand is paced as `merge(with:)` paces it: one value at a time from each publisher, at
+    /// most one kept per publisher without demand. The result finishes when all publishers have
+    /// finished, and fails as soon as any of them fails, cancelling them all.
     ///
     /// - Parameters:
     ///   - b: The second publisher to merge.
@@ -662,9 +662,9 @@ extension Publisher {
     /// // Prints: 1, 2, 3, 4
     /// ```
     ///
-    /// Each request of the subscriber is passed on to every publisher; values beyond its
-    /// outstanding demand wait in a queue. The result finishes when all publishers have
-    /// finished, and fails as soon as any of them fails, cancelling the others.
+    /// Demand is paced as `merge(with:)` paces it: one value at a time from each publisher, at
+    /// most one kept per publisher without demand. The result finishes when all publishers have
+    /// finished, and fails as soon as any of them fails, cancelling them all.
     ///
     /// - Parameters:
     ///   - b: The second publisher to merge.
@@ -695,9 +695,9 @@ extension Publisher {
     /// // Prints: 1, 2, 3, 4, 5
     /// ```
     ///
-    /// Each request of the subscriber is passed on to every publisher; values beyond its
-    /// outstanding demand wait in a queue. The result finishes when all publishers have
-    /// finished, and fails as soon as any of them fails, cancelling the others.
+    /// Demand is paced as `merge(with:)` paces it: one value at a time from each publisher, at
+    /// most one kept per publisher without demand. The result finishes when all publishers have
+    /// finished, and fails as soon as any of them fails, cancelling them all.
     ///
     /// - Parameters:
     ///   - b: The second publisher to merge.
@@ -729,9 +729,9 @@ extension Publisher {
     /// // Prints: 1, 2, 3, 4, 5, 6
     /// ```
     ///
-    /// Each request of the subscriber is passed on to every publisher; values beyond its
-    /// outstanding demand wait in a queue. The result finishes when all publishers have
-    /// finished, and fails as soon as any of them fails, cancelling the others.
+    /// Demand is paced as `merge(with:)` paces it: one value at a time from each publisher, at
+    /// most one kept per publisher without demand. The result finishes when all publishers have
+    /// finished, and fails as soon as any of them fails, cancelling them all.
     ///
     /// - Parameters:
     ///   - b: The second publisher to merge.
@@ -765,9 +765,9 @@ extension Publisher {
     /// // Prints: 1, 2, 3, 4, 5, 6, 7
     /// ```
     ///
-    /// Each request of the subscriber is passed on to every publisher; values beyond its
-    /// outstanding demand wait in a queue. The result finishes when all publishers have
-    /// finished, and fails as soon as any of them fails, cancelling the others.
+    /// Demand is paced as `merge(with:)` paces it: one value at a time from each publisher, at
+    /// most one kept per publisher without demand. The result finishes when all publishers have
+    /// finished, and fails as soon as any of them fails, cancelling them all.
     ///
     /// - Parameters:
     ///   - b: The second publisher to merge.
@@ -803,9 +803,9 @@ extension Publisher {
     /// // Prints: 1, 2, 3, 4, 5, 6, 7, 8
     /// ```
     ///
-    /// Each request of the subscriber is passed on to every publisher; values beyond its
-    /// outstanding demand wait in a queue. The result finishes when all publishers have
-    /// finished, and fails as soon as any of them fails, cancelling the others.
+    /// Demand is paced as `merge(with:)` paces it: one value at a time from each publisher, at
+    /// most one kept per publisher without demand. The result finishes when all publishers have
+    /// finished, and fails as soon as any of them fails, cancelling them all.
     ///
     /// - Parameters:
     ///   - b: The second publisher to merge.

@@ -196,6 +196,62 @@ struct CombineLatestTests {
         #expect(subscriber.violations.isEmpty)
     }
 
+    /// As Apple's (recorded by suites run against Apple's framework): a combination made while
+    /// the subscriber has no demand is dropped, not kept; a later request delivers nothing until
+    /// an upstream sends again, and then combines the latest values.
+    @Test func aCombinationWithoutDemandIsDroppedAsApplesIs() {
+        let a = TestPublisher<Int, Never>()
+        let b = TestPublisher<Int, Never>()
+        let subscriber = TestSubscriber<(Int, Int), Never>(initialDemand: .max(1))
+        a.combineLatest(b).subscribe(subscriber)
+        #expect(a.send(100) == .none)
+        #expect(b.send(1) == .none)
+        #expect(strings(subscriber.values) == ["1001"])
+        for value in [200, 300] { #expect(a.send(value) == .none) }
+        for value in [2, 3] { #expect(b.send(value) == .none) }
+        subscriber.request(.max(1))
+        #expect(strings(subscriber.values) == ["1001"])
+        _ = a.send(400)
+        #expect(strings(subscriber.values) == ["1001", "4003"])
+        #expect(subscriber.violations.isEmpty)
+    }
+
+    /// As Apple's: a value an upstream sends while the subscriber is inside its `receive(_:)`
+    /// (here the subscriber itself sends it) makes no combination, even with unlimited
+    /// demand; it is kept as that upstream's latest value.
+    @Test func aValueSentFromInsideReceiveMakesNoCombination() {
+        let a = TestPublisher<Int, Never>()
+        let b = TestPublisher<Int, Never>()
+        let nested = LockedValue<Subscribers.Demand?>(nil)
+        let subscriber = TestSubscriber<(Int, Int), Never>(
+            initialDemand: .unlimited,
+            onValue: { value in
+                if value.0 == 1 { nested.set(a.send(2)) }
+                return .none
+            })
+        a.combineLatest(b).subscribe(subscriber)
+        _ = a.send(1)
+        _ = b.send(10)
+        #expect(strings(subscriber.values) == ["110"])
+        #expect(nested.current == Subscribers.Demand.none)
+        _ = b.send(20)
+        #expect(strings(subscriber.values) == ["110", "220"])
+    }
+
+    /// As Apple's, every arity describes its subscription as `CombineLatest`.
+    @Test func everyArityDescribesItsSubscriptionAsCombineLatest() {
+        let subscriber2 = TestSubscriber<(Int, Int), Never>()
+        Just(1).combineLatest(Just(2)).subscribe(subscriber2)
+        let subscriber3 = TestSubscriber<(Int, Int, Int), Never>()
+        Just(1).combineLatest(Just(2), Just(3)).subscribe(subscriber3)
+        let subscriber4 = TestSubscriber<(Int, Int, Int, Int), Never>()
+        Just(1).combineLatest(Just(2), Just(3), Just(4)).subscribe(subscriber4)
+        let names = [subscriber2.subscription, subscriber3.subscription, subscriber4.subscription].map {
+            $0.map { "\($0)" }
+        }
+        #expect(names == ["CombineLatest", "CombineLatest", "CombineLatest"])
+    }
+
     @Test func concurrentUpstreamsNeverOverlapInTheSubscriber() {
         let a = PassthroughSubject<Int, Never>()
         let b = PassthroughSubject<Int, Never>()
