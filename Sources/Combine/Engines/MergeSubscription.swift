@@ -122,52 +122,35 @@ final class MergeSubscription<Downstream: Subscriber>: QueuedDelivery<Downstream
         subscription.request(demand)
     }
 
-    /// A value from upstream `index`: delivered now from this thread when it can be, queued
-    /// within the demand when another thread is delivering, kept otherwise. Returns what the
-    /// upstream is asked for: one more value for a value delivered or queued (none when the
-    /// upstreams have `.unlimited`), none for a value kept.
+    /// A value from upstream `index`: queued within the subscriber's demand and delivered by
+    /// this thread unless another one is delivering (then by that one), or kept when there is no
+    /// demand for it. Returns what the upstream is asked for: one more value for a value that
+    /// goes on (none when the upstreams have `.unlimited`), none for a value kept.
+    ///
+    /// One lock acquisition decides and queues (the serial-delivery engine's `serve`): the
+    /// contended case pays no second one.
     @inlinable
     func receive(_ value: Downstream.Input, at index: Int) -> Subscribers.Demand {
-        let me = currentThreadID()
-        var outermost = false
+        var goesOn = false
+        var answer = Subscribers.Demand.none
         var replaced: Downstream.Input?  // a kept value the new one replaces, after the lock
-        let route: Route = lock.withLock {
-            guard !isTerminated else { return .ignored }
-            if let downstream = claimDirectDeliveryLocked(me: me, outermost: &outermost) { return .direct(downstream) }
-            if unqueuedDemandLocked > 0 {
-                enqueueLocked(value)
-                return .queued
-            }
-            replaced = kept[index]
-            if replaced == nil { keptCount += 1 }
-            kept[index] = value
-            return .kept
-        }
+        delivery.serve(
+            me: currentThreadID(), lock: lock, afterQueuing: true, queued: { queue.count }, idle: (),
+            queueLocked: {
+                guard !isTerminated else { return }
+                if unqueuedDemandLocked > 0 {
+                    enqueueLocked(value)
+                    goesOn = true
+                    if !unlimited { answer = .max(1) }
+                } else {
+                    replaced = kept[index]
+                    if replaced == nil { keptCount += 1 }
+                    kept[index] = value
+                }
+            },
+            deliver: { deliverQueued(outermost: $0) })
         withExtendedLifetime(replaced) {}
-        let answer: Subscribers.Demand = unlimited ? .none : .max(1)
-        switch route {
-        case .ignored, .kept:
-            return .none
-        case .queued:
-            drain()
-            return answer
-        case .direct(let downstream):
-            let more = deliverDirectly(value, to: downstream, outermost: outermost)
-            if more > 0 {
-                didRequest(more)
-                drain(afterQueuing: false)
-            }
-            return answer
-        }
-    }
-
-    /// Where a value from an upstream goes.
-    @usableFromInline
-    enum Route {
-        case ignored
-        case direct(Downstream)
-        case queued
-        case kept
+        return goesOn ? answer : .none
     }
 
     @usableFromInline

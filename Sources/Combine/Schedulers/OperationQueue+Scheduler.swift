@@ -8,9 +8,9 @@ import Synchronization
 extension OperationQueue: Scheduler {
     /// The scheduler time type used by the operation queue: a wall-clock `Date`.
     ///
-    /// Its `distance(to:)` and `advanced(by:)` come from `_DateSchedulerTime`, which it shares
-    /// with `RunLoop.SchedulerTimeType`.
-    public struct SchedulerTimeType: _DateSchedulerTime, Strideable, Codable, Hashable, Sendable {
+    /// Its `distance(to:)` and `advanced(by:)` are in `DateSchedulerTime.swift`, generated
+    /// with those of `RunLoop.SchedulerTimeType`.
+    public struct SchedulerTimeType: Strideable, Codable, Hashable, Sendable {
         /// The date represented by this type.
         public var date: Date
 
@@ -31,9 +31,9 @@ extension OperationQueue: Scheduler {
         /// ```
         ///
         /// Its initialisers from literals and integers, arithmetic, comparison and unit
-        /// conversions come from `_SecondsSchedulerStride`, which it shares with
+        /// conversions are in `DateSchedulerTime.swift`, generated with those of
         /// `RunLoop.SchedulerTimeType.Stride`.
-        public struct Stride: _SecondsSchedulerStride, ExpressibleByFloatLiteral, Comparable, SignedNumeric, Codable,
+        public struct Stride: ExpressibleByFloatLiteral, Comparable, SignedNumeric, Codable,
             SchedulerTimeIntervalConvertible, Sendable
         {
             /// The type of a floating-point literal, a number of seconds.

@@ -5,9 +5,9 @@ import Foundation
 extension RunLoop: Scheduler {
     /// The scheduler time type used by the run loop: a wall-clock `Date`.
     ///
-    /// Its `distance(to:)` and `advanced(by:)` come from `_DateSchedulerTime`, which it shares
-    /// with `OperationQueue.SchedulerTimeType`.
-    public struct SchedulerTimeType: _DateSchedulerTime, Strideable, Codable, Hashable, Sendable {
+    /// Its `distance(to:)` and `advanced(by:)` are in `DateSchedulerTime.swift`, generated
+    /// with those of `OperationQueue.SchedulerTimeType`.
+    public struct SchedulerTimeType: Strideable, Codable, Hashable, Sendable {
         /// The date represented by this type.
         public var date: Date
 
@@ -28,9 +28,9 @@ extension RunLoop: Scheduler {
         /// ```
         ///
         /// Its initialisers from literals and integers, arithmetic, comparison and unit
-        /// conversions come from `_SecondsSchedulerStride`, which it shares with
+        /// conversions are in `DateSchedulerTime.swift`, generated with those of
         /// `OperationQueue.SchedulerTimeType.Stride`.
-        public struct Stride: _SecondsSchedulerStride, ExpressibleByFloatLiteral, Comparable, SignedNumeric, Codable,
+        public struct Stride: ExpressibleByFloatLiteral, Comparable, SignedNumeric, Codable,
             SchedulerTimeIntervalConvertible, Sendable
         {
             /// The type of a floating-point literal, a number of seconds.
