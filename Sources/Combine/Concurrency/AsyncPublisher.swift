@@ -1,4 +1,4 @@
-/// A publisher that exposes its elements as an asynchronous sequence.
+/// An `AsyncSequence` over the values of a publisher that can't fail.
 ///
 /// `AsyncPublisher` conforms to `AsyncSequence`, so a publisher's elements can be received
 /// with `for`-`await`-`in` instead of a subscriber. Get one from ``Publisher/values-1dm9r``.
@@ -16,7 +16,7 @@
 /// the loop body runs) has its element dropped, as with any subscriber without demand.
 /// Cancelling the iterating task, or leaving the loop, cancels the subscription.
 public struct AsyncPublisher<P: Publisher>: AsyncSequence where P.Failure == Never {
-    /// The type of element produced by this asynchronous sequence.
+    /// The sequence's element type: the publisher's `Output`.
     public typealias Element = P.Output
 
     /// The type of asynchronous iterator that produces elements of this sequence.
@@ -24,8 +24,7 @@ public struct AsyncPublisher<P: Publisher>: AsyncSequence where P.Failure == Nev
 
     private let publisher: P
 
-    /// Creates a publisher that exposes elements received from an upstream publisher as an
-    /// asynchronous sequence.
+    /// Creates a sequence whose iterators each subscribe to `publisher` and yield its values.
     ///
     /// ```swift
     /// let sequence = AsyncPublisher(subject)   // the same as subject.values
@@ -47,7 +46,7 @@ public struct AsyncPublisher<P: Publisher>: AsyncSequence where P.Failure == Nev
         Iterator(lifetime: .subscribing(to: publisher))
     }
 
-    /// The iterator that produces elements of the asynchronous publisher sequence.
+    /// Steps through the publisher's values, one `next()` call per value.
     ///
     /// ```swift
     /// var iterator = subject.values.makeAsyncIterator()
@@ -63,7 +62,7 @@ public struct AsyncPublisher<P: Publisher>: AsyncSequence where P.Failure == Nev
             self.lifetime = lifetime
         }
 
-        /// Produces the next element in the prefix sequence.
+        /// Requests one value from the publisher and waits for it.
         ///
         /// ```swift
         /// let value = await iterator.next()   // nil once the publisher has finished
@@ -78,7 +77,8 @@ public struct AsyncPublisher<P: Publisher>: AsyncSequence where P.Failure == Nev
     }
 }
 
-/// A publisher that exposes its elements as a throwing asynchronous sequence.
+/// An `AsyncSequence` over the values of a publisher that may fail, which ends by throwing the
+/// publisher's error.
 ///
 /// If the upstream publisher fails, the awaiting `next()` throws its error; after that,
 /// and after a normal finish, `next()` returns `nil`. Get one from
@@ -98,7 +98,7 @@ public struct AsyncPublisher<P: Publisher>: AsyncSequence where P.Failure == Nev
 ///
 /// Demand and cancellation work as for ``AsyncPublisher``.
 public struct AsyncThrowingPublisher<P: Publisher>: AsyncSequence {
-    /// The type of element produced by this asynchronous sequence.
+    /// The sequence's element type: the publisher's `Output`.
     public typealias Element = P.Output
 
     /// The type of asynchronous iterator that produces elements of this sequence.
@@ -106,8 +106,8 @@ public struct AsyncThrowingPublisher<P: Publisher>: AsyncSequence {
 
     private let publisher: P
 
-    /// Creates a publisher that exposes elements received from an upstream publisher as a
-    /// throwing asynchronous sequence.
+    /// Creates a sequence whose iterators each subscribe to `publisher`, yield its values and
+    /// throw its failure.
     ///
     /// ```swift
     /// let sequence = AsyncThrowingPublisher(request)   // the same as request.values
@@ -129,7 +129,7 @@ public struct AsyncThrowingPublisher<P: Publisher>: AsyncSequence {
         Iterator(lifetime: .subscribing(to: publisher))
     }
 
-    /// The iterator that produces elements of the asynchronous publisher sequence.
+    /// Steps through the publisher's values, one `next()` call per value.
     ///
     /// ```swift
     /// var iterator = request.values.makeAsyncIterator()
@@ -145,7 +145,7 @@ public struct AsyncThrowingPublisher<P: Publisher>: AsyncSequence {
             self.lifetime = lifetime
         }
 
-        /// Produces the next element in the prefix sequence.
+        /// Requests one value from the publisher and waits for it.
         ///
         /// ```swift
         /// let value = try await iterator.next()   // throws the publisher's failure
@@ -161,7 +161,7 @@ public struct AsyncThrowingPublisher<P: Publisher>: AsyncSequence {
 }
 
 extension Publisher where Failure == Never {
-    /// The elements produced by the publisher, as an asynchronous sequence.
+    /// This publisher's values, to be read with `for await`.
     ///
     /// ```swift
     /// for await value in [1, 2, 3].publisher.values {
@@ -174,7 +174,8 @@ extension Publisher where Failure == Never {
 }
 
 extension Publisher {
-    /// The elements produced by the publisher, as a throwing asynchronous sequence.
+    /// This publisher's values, to be read with `for try await`; its failure is thrown by the
+    /// loop.
     ///
     /// ```swift
     /// for try await value in Fail<Int, URLError>(error: URLError(.badURL)).values {

@@ -1,7 +1,7 @@
 import CombineSynchronization
 
 extension Future where Failure == Never {
-    /// The published value of the future, delivered asynchronously.
+    /// The value the future resolves to, awaited.
     ///
     /// Subscribes to the future and suspends until it publishes its value (at once if it
     /// already has). The wait does not end early when the task is cancelled: a future that
@@ -25,7 +25,7 @@ extension Future where Failure == Never {
 }
 
 extension Future {
-    /// The published value of the future or an error, delivered asynchronously.
+    /// The value the future resolves to, awaited; the future's failure is thrown.
     ///
     /// Subscribes to the future and suspends until it publishes its value, or throws the
     /// error it fails with. When the task is cancelled while it waits, the wait ends with

@@ -1,6 +1,7 @@
 import Synchronization
 
-/// A type-erasing cancellable object that executes a provided closure when canceled.
+/// A cancellable of erased type that, on its first cancellation, runs a closure or cancels another
+/// cancellable.
 ///
 /// An `AnyCancellable` calls ``cancel()`` when it is deinitialized, so keeping it alive
 /// keeps a subscription alive:
@@ -28,7 +29,8 @@ public final class AnyCancellable: Cancellable, Hashable {
         case canceller(any Cancellable)
     }
 
-    /// Initializes the cancellable object with the given cancel-time closure.
+    /// Creates a cancellable that calls `cancel` the first time it is cancelled or when it is
+    /// deinitialized, whichever comes first.
     public init(_ cancel: @escaping () -> Void) {
         target = .action(cancel)
     }
@@ -55,12 +57,12 @@ public final class AnyCancellable: Cancellable, Hashable {
         }
     }
 
-    /// Stores this type-erasing cancellable instance in the specified collection.
+    /// Appends this instance to `collection`, which then keeps it, and what it cancels, alive.
     public func store<C: RangeReplaceableCollection>(in collection: inout C) where C.Element == AnyCancellable {
         collection.append(self)
     }
 
-    /// Stores this type-erasing cancellable instance in the specified set.
+    /// Inserts this instance into `set`, which then keeps it, and what it cancels, alive.
     public func store(in set: inout Set<AnyCancellable>) {
         set.insert(self)
     }

@@ -1,4 +1,5 @@
-/// A publisher that performs type erasure by wrapping another publisher.
+/// A publisher that hides the concrete type of the publisher it wraps, keeping only its `Output`
+/// and `Failure` types.
 ///
 /// Use it to expose a publisher without its concrete type:
 ///
@@ -21,7 +22,8 @@ public struct AnyPublisher<Output, Failure: Error>: CustomStringConvertible {
     @usableFromInline
     let box: AnyPublisherBox<Output, Failure>
 
-    /// Creates a type-erasing publisher to wrap the provided publisher.
+    /// Wraps `publisher`, so that subscribing to the result subscribes to it. Wrapping an
+    /// `AnyPublisher` returns that same value.
     @inlinable
     public init<P: Publisher>(_ publisher: P) where Output == P.Output, Failure == P.Failure {
         if let erased = publisher as? AnyPublisher<Output, Failure> {

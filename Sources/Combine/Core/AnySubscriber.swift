@@ -26,7 +26,8 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
     /// The identifier of the wrapped subscriber, or a fresh one for a closure-based subscriber.
     public let combineIdentifier: CombineIdentifier
 
-    /// Creates a type-erasing subscriber to wrap an existing subscriber.
+    /// Wraps `s`, forwarding every event to it and taking its `combineIdentifier`. Wrapping an
+    /// `AnySubscriber` returns that same value.
     @inlinable
     public init<S: Subscriber>(_ s: S) where Input == S.Input, Failure == S.Failure {
         if let erased = s as? AnySubscriber<Input, Failure> {
@@ -45,7 +46,8 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
         self.init(SubjectSubscriber(s))
     }
 
-    /// Creates a type-erasing subscriber that executes the provided closures.
+    /// Creates a subscriber with a fresh identifier whose events are handled by the given
+    /// closures; any closure left `nil` is skipped.
     ///
     /// - Parameters:
     ///   - receiveSubscription: Called with the subscription; use it to request values.

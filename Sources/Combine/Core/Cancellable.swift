@@ -1,19 +1,19 @@
-/// A protocol indicating that an activity or action supports cancellation.
+/// A type whose work, such as a subscription, can be stopped early.
 ///
-/// Calling ``cancel()`` frees up any allocated resources. It also stops side effects such
-/// as timers, network access, or disk I/O.
+/// ``cancel()`` ends the work and lets go of what it holds; whatever the work was doing in
+/// the background, a timer, a request or a file read, stops with it.
 public protocol Cancellable {
     /// Cancel the activity.
     func cancel()
 }
 
 extension Cancellable {
-    /// Stores this cancellable instance in the specified collection.
+    /// Wraps this instance in an ``AnyCancellable`` and appends it to `collection`.
     public func store<C: RangeReplaceableCollection>(in collection: inout C) where C.Element == AnyCancellable {
         AnyCancellable(self).store(in: &collection)
     }
 
-    /// Stores this cancellable instance in the specified set.
+    /// Wraps this instance in an ``AnyCancellable`` and inserts it into `set`.
     public func store(in set: inout Set<AnyCancellable>) {
         AnyCancellable(self).store(in: &set)
     }

@@ -1,12 +1,12 @@
 extension Subscribers {
-    /// A signal that a publisher doesn't produce additional elements, either due to normal
-    /// completion or an error.
+    /// The last event of a publisher's stream: it either finished or failed with an error, and
+    /// sends nothing after it.
     @frozen
     public enum Completion<Failure: Error>: Sendable {
         /// The publisher finished normally.
         case finished
 
-        /// The publisher stopped publishing due to the indicated error.
+        /// The publisher ended with the associated error.
         case failure(Failure)
     }
 }

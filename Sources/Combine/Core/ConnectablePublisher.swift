@@ -1,10 +1,9 @@
-/// A publisher that provides an explicit means of connecting and canceling publication.
+/// A publisher that stays idle, even with subscribers attached, until it is told to connect.
 ///
 /// Nothing is published until ``connect()`` is called; cancelling the returned
 /// `Cancellable` disconnects.
 public protocol ConnectablePublisher<Output, Failure>: Publisher {
-    /// Connects to the publisher, allowing it to produce elements, and returns an instance
-    /// with which to cancel publishing.
+    /// Starts the publisher's work and returns a cancellable that ends it.
     ///
     /// A connectable publisher lets subscribers attach without starting any work; calling
     /// `connect()` starts it. For ``Publishers/Multicast`` and ``Publishers/MakeConnectable``

@@ -1,6 +1,6 @@
 extension Subscribers {
-    /// A requested number of items, sent to a publisher from a subscriber through the
-    /// subscription.
+    /// How many values a subscriber asks a publisher for, passed along the subscription between
+    /// them.
     ///
     /// Demand is either ``unlimited`` or a finite, non-negative count made with
     /// ``max(_:)``. Arithmetic never produces a negative demand:
@@ -30,15 +30,15 @@ extension Subscribers {
             self.rawValue = rawValue
         }
 
-        /// A request for as many values as the publisher can produce.
+        /// A demand with no limit: the publisher may send every value it has.
         @inlinable
         public static var unlimited: Demand { Demand(rawValue: unlimitedRawValue) }
 
-        /// A request for no elements from the publisher. Equal to `Demand.max(0)`.
+        /// A demand of zero values. Equal to `Demand.max(0)`.
         @inlinable
         public static var none: Demand { Demand(rawValue: 0) }
 
-        /// Creates a demand for the given maximum number of elements.
+        /// Returns a finite demand of `value` values.
         ///
         /// - Precondition: `value` is not negative.
         @inlinable
@@ -121,7 +121,7 @@ extension Subscribers {
             lhs = lhs * rhs
         }
 
-        /// Returns the result of subtracting one demand from another.
+        /// Returns `lhs` minus `rhs`.
         ///
         /// Subtracting anything (even `.unlimited`) from `.unlimited` leaves `.unlimited`;
         /// subtracting `.unlimited` from a finite demand gives `.none`; a finite result

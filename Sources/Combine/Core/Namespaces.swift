@@ -1,10 +1,11 @@
-/// A namespace for types that serve as publishers.
+/// The enclosing namespace of the concrete publisher types.
 ///
 /// The operators of ``Publisher`` return the types declared here, such as
 /// `Publishers.Map` and `Publishers.Sequence`.
 public enum Publishers {}
 
-/// A namespace for types that serve as subscribers.
+/// The enclosing namespace of the concrete subscriber types, ``Subscribers/Demand`` and
+/// ``Subscribers/Completion``.
 public enum Subscribers {}
 
 /// A namespace for symbols related to subscriptions.

@@ -1,8 +1,8 @@
 import Synchronization
 
-/// Declares that a type can transmit a sequence of values over time.
+/// A type that emits values over time, then possibly a completion, to whoever subscribes.
 ///
-/// A publisher delivers elements to one or more ``Subscriber`` instances. The subscriber's
+/// Each ``Subscriber`` attached to a publisher gets its own stream of events. The subscriber's
 /// `Input` and `Failure` associated types must match the publisher's `Output` and `Failure`.
 ///
 /// After ``subscribe(_:)->()`` the publisher calls, in order:
@@ -15,10 +15,10 @@ import Synchronization
 ///     .sink { print($0) }   // 1, 2, 3
 /// ```
 public protocol Publisher<Output, Failure> {
-    /// The kind of values published by this publisher.
+    /// The type of the values this publisher emits.
     associatedtype Output
 
-    /// The kind of errors this publisher might publish. Use `Never` if it can't fail.
+    /// The type of the error that can end this publisher's stream; `Never` if it can't fail.
     associatedtype Failure: Error
 
     /// Attaches the specified subscriber to this publisher.

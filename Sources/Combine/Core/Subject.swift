@@ -1,8 +1,9 @@
 import CombineSynchronization
 
-/// A publisher that exposes a method for outside callers to publish elements.
+/// A publisher whose values and completion are injected from outside, through its `send`
+/// methods.
 ///
-/// A subject broadcasts values to its subscribers by calling ``send(_:)``. Combine has
+/// Calling ``send(_:)`` hands a value to the subject's subscribers. Combine has
 /// two: ``PassthroughSubject`` and ``CurrentValueSubject``.
 public protocol Subject<Output, Failure>: AnyObject, Publisher {
     /// Sends a value to the subscriber.

@@ -1,4 +1,4 @@
-/// A protocol that declares a type that can receive input from a publisher.
+/// A type that consumes the events of a publisher it is attached to.
 ///
 /// A subscriber receives exactly one subscription, then zero or more values (never more
 /// than it requested), then at most one completion, and nothing after it.
@@ -6,27 +6,28 @@ public protocol Subscriber<Input, Failure>: CustomCombineIdentifierConvertible {
     /// The kind of values this subscriber receives.
     associatedtype Input
 
-    /// The kind of errors this subscriber might receive. Use `Never` if it can't fail.
+    /// The type of the error that can end the stream this subscriber consumes; `Never` if
+    /// no error can arrive.
     associatedtype Failure: Error
 
-    /// Tells the subscriber that it has successfully subscribed to the publisher and may
-    /// request items. Call ``Subscription/request(_:)`` to start the flow of values.
+    /// Hands the subscriber the subscription that links it to the publisher. Nothing is sent
+    /// until the subscriber asks for values with ``Subscription/request(_:)``.
     func receive(subscription: Subscription)
 
-    /// Tells the subscriber that the publisher has produced an element.
+    /// Delivers one value from the publisher.
     ///
     /// - Returns: How many more elements the subscriber expects, added to the demand it
     ///   already has outstanding. Return `.none` to leave the demand as it is.
     func receive(_ input: Self.Input) -> Subscribers.Demand
 
-    /// Tells the subscriber that the publisher has completed publishing, either normally
-    /// or with an error.
+    /// Delivers the end of the stream: `.finished`, or `.failure` with the error. No event
+    /// follows it.
     func receive(completion: Subscribers.Completion<Self.Failure>)
 }
 
 extension Subscriber where Self.Input == Void {
-    /// Tells the subscriber that a publisher of void elements is ready to receive further
-    /// requests.
+    /// Delivers one `()` value to a subscriber whose input is `Void`, and returns the
+    /// additional demand it answers with.
     @inlinable
     public func receive() -> Subscribers.Demand {
         receive(())

@@ -1,10 +1,11 @@
-/// A protocol representing the connection of a subscriber to a publisher.
+/// The link between one subscriber and the publisher it is attached to.
 ///
 /// Subscriptions are class constrained in practice because a subscription has identity:
 /// it is the one connection between one subscriber and one publisher. Cancelling a
 /// subscription must be thread-safe and may be called more than once.
 public protocol Subscription: Cancellable, CustomCombineIdentifierConvertible {
-    /// Tells a publisher that it may send more values to the subscriber.
+    /// Raises the number of values the publisher is allowed to deliver to the subscriber by
+    /// `demand`.
     func request(_ demand: Subscribers.Demand)
 }
 

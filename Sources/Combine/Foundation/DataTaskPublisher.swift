@@ -69,7 +69,7 @@ extension URLSession {
         /// The kind of values published by this publisher: the body and the response.
         public typealias Output = (data: Data, response: URLResponse)
 
-        /// The kind of errors this publisher might publish.
+        /// The error a failed data task reports.
         public typealias Failure = URLError
 
         /// The URL request performed by the data task associated with this publisher.
@@ -94,7 +94,7 @@ extension URLSession {
 
         /// Hands `subscriber` a subscription that performs the request once it asks for a value.
         ///
-        /// - Parameter subscriber: The subscriber to attach to this publisher.
+        /// - Parameter subscriber: The subscriber that receives the response, or the error.
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == (data: Data, response: URLResponse), S.Failure == URLError {
             subscriber.receive(subscription: DataTaskSubscription(downstream: subscriber, publisher: self))

@@ -42,7 +42,7 @@ extension NotificationCenter {
     ///
     /// The publisher never completes.
     public struct Publisher: Combine.Publisher {
-        /// The kind of values published by this publisher.
+        /// The type of values this publisher emits: each matching notification as it is posted.
         public typealias Output = Notification
 
         /// The kind of errors this publisher might publish: it never fails.
@@ -76,7 +76,7 @@ extension NotificationCenter {
 
         /// Registers an observer for `subscriber` with the center and hands it its subscription.
         ///
-        /// - Parameter subscriber: The subscriber to attach to this publisher.
+        /// - Parameter subscriber: The subscriber that receives the matching notifications.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Notification, S.Failure == Never {
             NotificationSubscription(downstream: subscriber, center: center, name: name, object: object).start()
         }

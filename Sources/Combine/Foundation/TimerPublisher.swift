@@ -98,13 +98,13 @@ extension Timer {
             subscriber.receive(subscription: subscription)
         }
 
-        /// Connects to the publisher, allowing it to produce elements, and returns an instance
-        /// with which to cancel publishing.
+        /// Schedules the timer on the run loop, so that attached subscribers start receiving its
+        /// ticks.
         ///
         /// Connecting while connected changes nothing and returns a cancellable for the same
         /// connection.
         ///
-        /// - Returns: A `Cancellable` instance that you use to cancel publishing.
+        /// - Returns: A `Cancellable` that invalidates the timer and ends the connection.
         public func connect() -> Cancellable {
             hub.connect()
         }

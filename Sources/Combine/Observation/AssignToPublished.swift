@@ -1,6 +1,6 @@
 extension Publisher where Failure == Never {
-    /// Republishes elements received from a publisher, by assigning them to a property
-    /// marked as a publisher.
+    /// Subscribes to this publisher and writes every value it emits into a `@Published`
+    /// property, whose own publisher then passes the value on.
     ///
     /// Each element is assigned to the `@Published` property exactly as a plain assignment
     /// would: the object's `objectWillChange` fires, the property's subscribers receive the
@@ -18,8 +18,8 @@ extension Publisher where Failure == Never {
     /// }
     /// ```
     ///
-    /// - Parameter published: A property marked with the `@Published` attribute, which
-    ///   receives and republishes all elements received from the upstream publisher.
+    /// - Parameter published: The projected value (`$property`) of the `@Published` property
+    ///   that each value is assigned to.
     public func assign(to published: inout Published<Output>.Publisher) {
         subscribe(PublishedAssignment(box: published.box))
     }

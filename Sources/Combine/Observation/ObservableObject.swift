@@ -1,4 +1,4 @@
-/// A type of object with a publisher that emits before the object has changed.
+/// A class whose `objectWillChange` publisher announces each change before it happens.
 ///
 /// A class that adopts the protocol without declaring `objectWillChange` gets the default
 /// ``objectWillChange-5gopl``: one ``ObservableObjectPublisher`` per object, which every
@@ -21,11 +21,12 @@
 /// john.age += 1   // prints "24 will change"; john.age is 25 afterwards
 /// ```
 public protocol ObservableObject: AnyObject {
-    /// The type of publisher that emits before the object has changed.
+    /// The type of `objectWillChange`: ``ObservableObjectPublisher`` unless the class declares
+    /// a publisher of its own.
     associatedtype ObjectWillChangePublisher: Publisher = ObservableObjectPublisher
     where ObjectWillChangePublisher.Failure == Never
 
-    /// A publisher that emits before the object has changed.
+    /// The publisher that signals each change of the object just before it is made.
     ///
     /// ```swift
     /// let cancellable = model.objectWillChange.sink { _ in print("about to change") }
@@ -34,7 +35,7 @@ public protocol ObservableObject: AnyObject {
 }
 
 extension ObservableObject where ObjectWillChangePublisher == ObservableObjectPublisher {
-    /// A publisher that emits before the object has changed: the same instance on every
+    /// The object's change signal, sent before each change: the same instance on every
     /// access, for as long as the object lives.
     ///
     /// The first access finds the object's `@Published` properties (its own and its

@@ -1,4 +1,4 @@
-/// A publisher that publishes changes from observable objects.
+/// A publisher of payload-free signals that an observable object is about to change.
 ///
 /// It is the default type of ``ObservableObject/objectWillChange-5gopl``: every
 /// `@Published` property of the object calls ``send()`` on it before the property's value

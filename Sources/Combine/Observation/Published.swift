@@ -1,4 +1,5 @@
-/// A type that publishes a property marked with an attribute.
+/// The property wrapper behind `@Published`: it stores a class property's value and publishes
+/// each new one.
 ///
 /// Marking a property of a class with `@Published` creates a publisher of the property,
 /// reached with the `$` prefix. The publisher emits the current value when a subscriber
@@ -28,7 +29,7 @@
 public struct Published<Value> {
     @usableFromInline var box: PublishedBox<Value>
 
-    /// Creates the published instance with an initial wrapped value.
+    /// Creates the wrapper from the value a `@Published` declaration is initialized with.
     ///
     /// Swift calls it for a declaration with an initial value:
     ///
@@ -41,7 +42,8 @@ public struct Published<Value> {
         box = PublishedBox(wrappedValue)
     }
 
-    /// Creates the published instance with an initial value.
+    /// Creates the wrapper holding `initialValue`, for code that initializes the storage
+    /// (`_name`) directly.
     ///
     /// ```swift
     /// _username = Published(initialValue: "")
@@ -52,7 +54,7 @@ public struct Published<Value> {
         self.init(wrappedValue: initialValue)
     }
 
-    /// A publisher for properties marked with the `@Published` attribute.
+    /// The type of publisher that a `@Published` property projects.
     ///
     /// It emits the property's current value on a subscriber's first request, then every
     /// new value before the property holds it. It never completes.

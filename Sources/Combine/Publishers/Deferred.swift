@@ -1,5 +1,5 @@
-/// A publisher that awaits subscription before running the supplied closure to create a
-/// publisher for the new subscriber.
+/// A publisher that calls a closure at each subscription and attaches the subscriber to the
+/// publisher the closure returns.
 ///
 /// Each subscriber gets a publisher of its own, made when it subscribes:
 ///
@@ -8,17 +8,18 @@
 /// // `expensive()` runs once per subscription, not now.
 /// ```
 public struct Deferred<DeferredPublisher: Publisher>: Publisher {
-    /// The kind of values published by this publisher.
+    /// The type of values of the publisher the closure creates.
     public typealias Output = DeferredPublisher.Output
-    /// The kind of errors this publisher might publish.
+    /// The failure type of the publisher the closure creates.
     public typealias Failure = DeferredPublisher.Failure
 
-    /// The closure to execute when this deferred publisher receives a subscription.
+    /// Makes a new publisher for each subscriber, when that subscriber attaches.
     public let createPublisher: () -> DeferredPublisher
 
     /// Creates a deferred publisher.
     ///
-    /// - Parameter createPublisher: The closure to execute when calling `subscribe(_:)`.
+    /// - Parameter createPublisher: The closure that `subscribe(_:)` calls to make the publisher
+    ///   the subscriber is attached to.
     public init(createPublisher: @escaping () -> DeferredPublisher) {
         self.createPublisher = createPublisher
     }

@@ -1,4 +1,4 @@
-/// A publisher that never publishes any values, and optionally finishes immediately.
+/// A publisher without values, which finishes as soon as it is subscribed to, or never.
 ///
 /// ```swift
 /// Empty<Int, Never>().sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
@@ -8,7 +8,8 @@
 /// With `completeImmediately: false` it never completes either: a publisher that does
 /// nothing, useful in tests and as a placeholder.
 public struct Empty<Output, Failure: Error>: Publisher, Equatable {
-    /// A Boolean value that indicates whether the publisher immediately sends a completion.
+    /// Whether a subscriber receives `.finished` right after its subscription; when `false`,
+    /// no event follows the subscription.
     public let completeImmediately: Bool
 
     /// Creates an empty publisher.

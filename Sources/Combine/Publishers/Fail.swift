@@ -1,4 +1,4 @@
-/// A publisher that immediately terminates with the specified error.
+/// A publisher that sends no value and fails with a fixed error as soon as it is subscribed to.
 ///
 /// ```swift
 /// Fail<Int, MyError>(error: .notFound)
@@ -8,16 +8,16 @@
 ///
 /// The failure is delivered right after the subscription, without waiting for demand.
 public struct Fail<Output, Failure: Error>: Publisher {
-    /// The failure to send when terminating the publisher.
+    /// The error every subscriber receives as its failure.
     public let error: Failure
 
-    /// Creates a publisher that immediately terminates with the specified failure.
+    /// Creates a publisher that fails each subscriber with `error`.
     public init(error: Failure) {
         self.error = error
     }
 
-    /// Creates a publisher with the given output type that immediately terminates with the
-    /// specified failure.
+    /// Creates a publisher that fails each subscriber with `failure`, naming the output type
+    /// where it can't be inferred.
     public init(outputType: Output.Type, failure: Failure) {
         self.error = failure
     }

@@ -1,6 +1,6 @@
 import CombineSynchronization
 
-/// A publisher that eventually produces a single value and then finishes or fails.
+/// A publisher that resolves once, to a value followed by `.finished` or to a failure.
 ///
 /// The closure runs as soon as the future is created (wrap it in ``Deferred`` to run it per
 /// subscription). The one result goes to every subscriber, including those that subscribe
@@ -20,8 +20,8 @@ import CombineSynchronization
 /// that fulfils the promise from another task wraps it in a box of its own (see the
 /// "Differences from Apple's Combine" article).
 public final class Future<Output, Failure: Error>: Publisher {
-    /// A type that represents a closure to invoke in the future, when an element or error
-    /// is available.
+    /// The closure the future's body calls with the result, a value or an error; only the
+    /// first call counts.
     public typealias Promise = (Result<Output, Failure>) -> Void
 
     private let lock = Lock()
@@ -31,7 +31,8 @@ public final class Future<Output, Failure: Error>: Publisher {
     private var firstWaiting: FutureConduitBase<Output, Failure>?
     private var lastWaiting: FutureConduitBase<Output, Failure>?
 
-    /// Creates a publisher that invokes a promise closure when the publisher emits an element.
+    /// Creates a future and runs `attemptToFulfill` right away, handing it the promise that
+    /// resolves the future.
     ///
     /// - Parameter attemptToFulfill: Runs at once with the promise to call with the result.
     public init(_ attemptToFulfill: @escaping (@escaping Future<Output, Failure>.Promise) -> Void) {

@@ -1,4 +1,4 @@
-/// A publisher that emits an output to each subscriber just once, and then finishes.
+/// A publisher that gives every subscriber the same single value, followed by `.finished`.
 ///
 /// `Just` delivers its value on the subscriber's first request, then `.finished`:
 ///
@@ -9,13 +9,13 @@
 /// It can't fail: its `Failure` is `Never`. Use `setFailureType(to:)` to match a
 /// publisher that can.
 public struct Just<Output>: Publisher {
-    /// The kind of errors this publisher might publish.
+    /// This publisher never fails.
     public typealias Failure = Never
 
     /// The one element that the publisher emits.
     public let output: Output
 
-    /// Initializes a publisher that emits the specified output just once.
+    /// Creates a publisher whose only value, for each subscriber, is `output`.
     @inlinable
     public init(_ output: Output) {
         self.output = output

@@ -1,20 +1,20 @@
 extension Optional {
-    /// A publisher that publishes an optional value to each subscriber exactly once, if the
-    /// optional has a value.
+    /// A publisher that sends an optional's wrapped value, when there is one, to each
+    /// subscriber and then finishes.
     ///
     /// `Optional<Int>.Publisher(1)` emits 1 then finishes; `Optional<Int>.Publisher(nil)`
     /// only finishes.
     public struct Publisher: Combine.Publisher {
-        /// The kind of values published by this publisher.
+        /// The type of the optional's wrapped value.
         public typealias Output = Wrapped
-        /// The kind of errors this publisher might publish.
+        /// This publisher never fails.
         public typealias Failure = Never
 
         /// The result to deliver to each subscriber.
         public let output: Wrapped?
 
-        /// Creates a publisher to emit the value of the optional, or to finish immediately
-        /// if the optional doesn't have a value.
+        /// Creates a publisher that sends `output` and finishes, or, when `output` is `nil`,
+        /// finishes on subscription.
         @inlinable
         public init(_ output: Output?) {
             self.output = output

@@ -1,5 +1,4 @@
-/// A publisher that allows for recording a series of inputs and a completion, for later
-/// playback to each subscriber.
+/// A publisher that replays a fixed list of values and a completion to every subscriber.
 ///
 /// ```swift
 /// let record = Record<Int, Never> { recording in
@@ -13,7 +12,7 @@ public struct Record<Output, Failure: Error>: Publisher {
     /// The recorded output and completion.
     public let recording: Recording
 
-    /// Creates a publisher to interactively record a series of outputs and a completion.
+    /// Creates a publisher whose recording is filled in by the `record` closure.
     ///
     /// - Parameter record: A closure that records values into the recording it is given.
     ///   A recording that was not completed ends with `.finished`.
@@ -23,13 +22,12 @@ public struct Record<Output, Failure: Error>: Publisher {
         self.recording = recording
     }
 
-    /// Creates a record publisher from an existing recording.
+    /// Creates a publisher that replays `recording`.
     public init(recording: Recording) {
         self.recording = recording
     }
 
-    /// Creates a record publisher to publish the provided series of outputs, followed by the
-    /// given completion.
+    /// Creates a publisher that replays the values of `output` and then `completion`.
     public init(output: [Output], completion: Subscribers.Completion<Failure>) {
         self.recording = Recording(output: output, completion: completion)
     }
@@ -39,7 +37,7 @@ public struct Record<Output, Failure: Error>: Publisher {
         subscriber.receiveElements(of: recording.output, then: recording.completion, isRecord: true)
     }
 
-    /// A recorded sequence of outputs, followed by a completion value.
+    /// The values and the completion a ``Record`` replays.
     public struct Recording {
         /// The type of values the recording holds: the record's `Output`.
         public typealias Input = Output
@@ -48,10 +46,10 @@ public struct Record<Output, Failure: Error>: Publisher {
         private var ending: Subscribers.Completion<Failure>
         private var isCompleted: Bool
 
-        /// The output which will be sent to a subscriber.
+        /// The recorded values, in the order they are replayed.
         public var output: [Output] { values }
 
-        /// The completion which will be sent to a subscriber.
+        /// The completion replayed after the values.
         public var completion: Subscribers.Completion<Failure> { ending }
 
         /// Creates a new, empty recording. It ends with `.finished` unless completed otherwise.

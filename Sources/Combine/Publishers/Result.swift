@@ -1,31 +1,31 @@
 extension Result {
-    /// A publisher that publishes an output to each subscriber exactly once then finishes,
-    /// or fails immediately without producing any elements.
+    /// A publisher that hands each subscriber a result: the success value followed by
+    /// `.finished`, or the failure alone.
     ///
     /// `Result<Int, MyError>.success(1).publisher` emits 1 then finishes;
     /// `.failure(e).publisher` fails with `e` on subscription.
     public struct Publisher: Combine.Publisher {
-        /// The kind of values published by this publisher.
+        /// The type of the result's success value.
         public typealias Output = Success
 
         /// The result to deliver to each subscriber.
         public let result: Result<Output, Failure>
 
-        /// Creates a publisher that delivers the specified result.
+        /// Creates a publisher of `result`.
         @inlinable
         public init(_ result: Result<Output, Failure>) {
             self.result = result
         }
 
-        /// Creates a publisher that sends the specified output to all subscribers and then
-        /// finishes normally.
+        /// Creates a publisher of a success: each subscriber receives `output`, then
+        /// `.finished`.
         @inlinable
         public init(_ output: Output) {
             self.result = .success(output)
         }
 
-        /// Creates a publisher that immediately terminates upon subscription with the given
-        /// failure.
+        /// Creates a publisher of a failure: each subscriber receives `failure` right after
+        /// its subscription.
         @inlinable
         public init(_ failure: Failure) {
             self.result = .failure(failure)

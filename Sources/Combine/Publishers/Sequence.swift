@@ -1,5 +1,5 @@
 extension Publishers {
-    /// A publisher that publishes a given sequence of elements.
+    /// A publisher that sends the elements of a Swift sequence, in order, then finishes.
     ///
     /// It emits the elements within the subscriber's demand and finishes right after the
     /// last one; an empty sequence finishes on subscription.
@@ -8,13 +8,13 @@ extension Publishers {
     /// [1, 2, 3].publisher.sink { print($0) }   // 1, 2, 3
     /// ```
     public struct Sequence<Elements: Swift.Sequence, Failure: Error>: Publisher {
-        /// The kind of values published by this publisher.
+        /// The element type of the sequence.
         public typealias Output = Elements.Element
 
         /// The sequence of elements to publish.
         public let sequence: Elements
 
-        /// Creates a publisher for a sequence of elements.
+        /// Creates a publisher of the elements of `sequence`.
         @inlinable
         public init(sequence: Elements) {
             self.sequence = sequence

@@ -1,4 +1,4 @@
-/// A scheduler for performing synchronous actions.
+/// A scheduler that runs each action synchronously, the moment it is scheduled.
 ///
 /// Every action runs at once, on the calling thread, before `schedule` returns; dates are
 /// ignored. A repeating action runs once.
@@ -7,37 +7,38 @@
 /// Just(1).receive(on: ImmediateScheduler.shared).sink { print($0) }   // prints 1 at once
 /// ```
 public struct ImmediateScheduler: Scheduler {
-    /// The time type used by the immediate scheduler.
+    /// The immediate scheduler's instant type, which carries no information.
     ///
     /// Time never passes on an immediate scheduler: every instant is the same.
     public struct SchedulerTimeType: Strideable {
-        /// The increment by which the immediate scheduler counts time.
+        /// An interval for the immediate scheduler: a plain integer, which the scheduler
+        /// ignores.
         public struct Stride: ExpressibleByFloatLiteral, Comparable, SignedNumeric, Codable,
             SchedulerTimeIntervalConvertible
         {
-            /// The type used when evaluating floating-point literals.
+            /// A floating-point literal is read as a `Double`.
             public typealias FloatLiteralType = Double
 
-            /// The type used when evaluating integer literals.
+            /// An integer literal is read as an `Int`.
             public typealias IntegerLiteralType = Int
 
-            /// The type used for expressing the stride's magnitude.
+            /// The stride's magnitude is an `Int`.
             public typealias Magnitude = Int
 
             /// The value of this time interval.
             public var magnitude: Int
 
-            /// Creates an immediate scheduler time interval from the given time interval.
+            /// Creates a stride whose magnitude is `value`.
             public init(_ value: Int) { magnitude = value }
 
-            /// Creates an immediate scheduler time interval from an integer seconds value.
+            /// Creates a stride from an integer literal, whose value becomes the magnitude.
             public init(integerLiteral value: Int) { magnitude = value }
 
-            /// Creates an immediate scheduler time interval from a floating-point seconds value.
+            /// Creates a stride from a floating-point literal, truncated to an integer magnitude.
             public init(floatLiteral value: Double) { magnitude = Int(value) }
 
-            /// Creates an immediate scheduler time interval from a binary integer type, if it
-            /// fits.
+            /// Creates a stride from any binary integer, or returns `nil` when the value doesn't
+            /// fit in an `Int`.
             public init?<T: BinaryInteger>(exactly source: T) {
                 guard let value = Int(exactly: source) else { return nil }
                 magnitude = value
@@ -77,31 +78,29 @@ public struct ImmediateScheduler: Scheduler {
             public static func nanoseconds(_ ns: Int) -> Stride { Stride(0) }
         }
 
-        /// Returns the distance to another immediate scheduler time; this is meaningless in
-        /// the context of an immediate scheduler, and always zero.
+        /// Returns a zero stride: all instants of the immediate scheduler are the same.
         public func distance(to other: SchedulerTimeType) -> Stride { 0 }
 
-        /// Advances the time by the specified amount; this is meaningless in the context of an
-        /// immediate scheduler, and returns the same instant.
+        /// Returns this same instant, whatever `n` is: time doesn't move on the immediate
+        /// scheduler.
         public func advanced(by n: Stride) -> SchedulerTimeType { self }
     }
 
     /// The immediate scheduler takes no options.
     public typealias SchedulerOptions = Never
 
-    /// The shared instance of the immediate scheduler.
+    /// The one immediate scheduler.
     ///
-    /// You cannot create instances of the immediate scheduler yourself. Use only the shared
-    /// instance.
+    /// The initializer is private, so this instance is the only way to reach the scheduler.
     // Immutable and empty; not `Sendable`, as Apple declares it.
     nonisolated(unsafe) public static let shared = ImmediateScheduler()
 
     private init() {}
 
-    /// The immediate scheduler's definition of the current moment in time.
+    /// The present instant, the same as every other instant of this scheduler.
     public var now: SchedulerTimeType { SchedulerTimeType() }
 
-    /// The minimum tolerance allowed by the immediate scheduler.
+    /// A zero stride: actions never run late on this scheduler.
     public var minimumTolerance: SchedulerTimeType.Stride { 0 }
 
     /// Performs the action at once.

@@ -1,4 +1,4 @@
-/// A protocol that provides a scheduler with an expression for relative time.
+/// A type of time interval that can be built from a count of seconds or of a smaller unit.
 ///
 /// A scheduler's `SchedulerTimeType.Stride` conforms to this protocol, so a time interval can
 /// be written the same way for every scheduler:
@@ -8,27 +8,24 @@
 /// publisher.delay(for: .seconds(1), scheduler: RunLoop.main)
 /// ```
 public protocol SchedulerTimeIntervalConvertible {
-    /// Converts the specified number of seconds into an instance of this scheduler time type.
+    /// Returns the interval of `s` whole seconds.
     static func seconds(_ s: Int) -> Self
 
-    /// Converts the specified number of seconds, as a floating-point value, into an instance
-    /// of this scheduler time type.
+    /// Returns the interval of `s` seconds, fractions included.
     static func seconds(_ s: Double) -> Self
 
-    /// Converts the specified number of milliseconds into an instance of this scheduler time
-    /// type.
+    /// Returns the interval of `ms` milliseconds.
     static func milliseconds(_ ms: Int) -> Self
 
-    /// Converts the specified number of microseconds into an instance of this scheduler time
-    /// type.
+    /// Returns the interval of `us` microseconds.
     static func microseconds(_ us: Int) -> Self
 
-    /// Converts the specified number of nanoseconds into an instance of this scheduler time
-    /// type.
+    /// Returns the interval of `ns` nanoseconds.
     static func nanoseconds(_ ns: Int) -> Self
 }
 
-/// A protocol that defines when and how to execute a closure.
+/// A type that runs closures for publishers, either as soon as it can or once a given time has
+/// come.
 ///
 /// A scheduler runs actions as soon as possible, or after a date in its own time-keeping
 /// system, its `SchedulerTimeType`. Operators such as ``Publisher/receive(on:options:)``,
@@ -42,30 +39,31 @@ public protocol SchedulerTimeIntervalConvertible {
 /// Thread safety is the scheduler's own: the actions given to a serial scheduler run one at
 /// a time, in the order of their due dates (and for equal dates, of scheduling).
 public protocol Scheduler<SchedulerTimeType> {
-    /// Describes an instant in time for this scheduler.
+    /// The scheduler's own type of point in time; its `Stride` is the type of an interval.
     associatedtype SchedulerTimeType: Strideable where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible
 
-    /// A type that defines options accepted by the scheduler.
+    /// The extra settings the scheduler's `schedule` methods take.
     ///
-    /// This type is freely definable by each scheduler; `Never` where a scheduler takes none.
+    /// Each scheduler picks its own type; `Never` where a scheduler takes none.
     associatedtype SchedulerOptions
 
-    /// This scheduler's definition of the current moment in time.
+    /// The present instant, measured by this scheduler's clock.
     var now: SchedulerTimeType { get }
 
-    /// The minimum tolerance allowed by the scheduler.
+    /// The smallest tolerance this scheduler can honour for a timed action.
     var minimumTolerance: SchedulerTimeType.Stride { get }
 
-    /// Performs the action at the next possible opportunity.
+    /// Runs `action` as soon as the scheduler can.
     func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void)
 
-    /// Performs the action at some time after the specified date.
+    /// Runs `action` once `date` has come, no later than `tolerance` after it when the
+    /// scheduler can keep to that.
     func schedule(
         after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
         _ action: @escaping () -> Void)
 
-    /// Performs the action at some time after the specified date, at the specified frequency,
-    /// optionally taking into account tolerance if possible.
+    /// Runs `action` first once `date` has come, then again every `interval`, within
+    /// `tolerance` when the scheduler can keep to it.
     ///
     /// - Returns: A cancellable that stops the repetition.
     func schedule(
@@ -75,27 +73,25 @@ public protocol Scheduler<SchedulerTimeType> {
 }
 
 extension Scheduler {
-    /// Performs the action at some time after the specified date, using the scheduler's
-    /// minimum tolerance.
+    /// Runs `action` once `date` has come, with ``minimumTolerance`` and no options.
     public func schedule(after date: SchedulerTimeType, _ action: @escaping () -> Void) {
         schedule(after: date, tolerance: minimumTolerance, action)
     }
 
-    /// Performs the action at the next possible opportunity, without options.
+    /// Runs `action` as soon as the scheduler can, with no options.
     public func schedule(_ action: @escaping () -> Void) {
         schedule(options: nil, action)
     }
 
-    /// Performs the action at some time after the specified date, using the specified
-    /// tolerance.
+    /// Runs `action` once `date` has come, within `tolerance`, with no options.
     public func schedule(
         after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, _ action: @escaping () -> Void
     ) {
         schedule(after: date, tolerance: tolerance, options: nil, action)
     }
 
-    /// Performs the action at some time after the specified date, at the specified frequency,
-    /// taking into account tolerance if possible.
+    /// Runs `action` once `date` has come and then every `interval`, within `tolerance`, with
+    /// no options.
     public func schedule(
         after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
         _ action: @escaping () -> Void
@@ -103,8 +99,8 @@ extension Scheduler {
         schedule(after: date, interval: interval, tolerance: tolerance, options: nil, action)
     }
 
-    /// Performs the action at some time after the specified date, at the specified frequency,
-    /// using minimum tolerance possible for this scheduler.
+    /// Runs `action` once `date` has come and then every `interval`, with
+    /// ``minimumTolerance`` and no options.
     public func schedule(
         after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, _ action: @escaping () -> Void
     ) -> Cancellable {

@@ -1,5 +1,4 @@
-/// A subject that wraps a single value and publishes a new element whenever the value
-/// changes.
+/// A subject that holds a current value and sends every new value to its subscribers.
 ///
 /// A new subscriber receives the current value on its first request, then every value sent
 /// while it has demand. Setting ``value`` sends the new value.
@@ -16,7 +15,7 @@
 public final class CurrentValueSubject<Output, Failure: Error>: Subject {
     @usableFromInline let core: SubjectCore<Output, Failure>
 
-    /// Creates a current value subject with the given initial value.
+    /// Creates a subject whose current value starts as `value`.
     public init(_ value: Output) {
         core = SubjectCore(current: value, kind: .currentValue, requestsUpstreamAtOnce: true)
     }
@@ -25,7 +24,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
         core.cancelUpstreams()
     }
 
-    /// The value wrapped by this subject, published as a new element whenever it changes.
+    /// The subject's current value; assigning to it sends the new value to the subscribers.
     ///
     /// Setting it after completion stores the new value without sending it.
     @inlinable

@@ -1,7 +1,7 @@
-/// A subject that broadcasts elements to downstream subscribers.
+/// A subject that relays each value it is sent to the subscribers attached at that moment.
 ///
-/// Unlike ``CurrentValueSubject``, a passthrough subject has no initial value or buffer of
-/// the most recent element. A value sent while a subscriber has no outstanding demand is
+/// It stores nothing, unlike ``CurrentValueSubject``: a subscriber sees only the values sent
+/// after it subscribed. A value sent while a subscriber has no outstanding demand is
 /// dropped for that subscriber. A completion reaches every subscriber, with or without
 /// demand, and a subscriber that arrives after completion receives the completion at once.
 ///

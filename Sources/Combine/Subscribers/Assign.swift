@@ -1,15 +1,15 @@
 import CombineSynchronization
 
 extension Subscribers {
-    /// A simple subscriber that assigns received elements to a property indicated by a key
-    /// path.
+    /// A subscriber that writes each value it receives into one property of an object, named
+    /// by a key path.
     ///
     /// It requests an unlimited number of values and holds `object` strongly until it
     /// completes or is cancelled, then releases it.
     public final class Assign<Root, Input>: Subscriber, Cancellable, CustomStringConvertible, CustomReflectable,
         CustomPlaygroundDisplayConvertible
     {
-        /// The kind of errors this publisher might publish.
+        /// Only publishers that can't fail can be attached to this subscriber.
         public typealias Failure = Never
 
         private let lock = Lock()
@@ -21,10 +21,11 @@ extension Subscribers {
         /// completed or been cancelled.
         public var object: Root? { lock.withLock { root } }
 
-        /// The key path that indicates the property to assign.
+        /// The key path of the property each value is written to.
         public let keyPath: ReferenceWritableKeyPath<Root, Input>
 
-        /// Creates a subscriber to assign the value of a property indicated by a key path.
+        /// Creates a subscriber that sets `object[keyPath: keyPath]` to every value it
+        /// receives.
         public init(object: Root, keyPath: ReferenceWritableKeyPath<Root, Input>) {
             self.root = object
             self.keyPath = keyPath
@@ -114,7 +115,8 @@ extension Subscribers {
 }
 
 extension Publisher where Failure == Never {
-    /// Assigns each element from a publisher to a property on an object.
+    /// Subscribes to this publisher and writes every value into the property of `object` at
+    /// `keyPath`.
     ///
     /// The subscriber requests an unlimited number of elements and writes each one to
     /// `object[keyPath: keyPath]` as it arrives, on the thread that delivers it. The object is

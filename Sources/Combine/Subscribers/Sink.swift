@@ -1,7 +1,8 @@
 import CombineSynchronization
 
 extension Subscribers {
-    /// A simple subscriber that requests an unlimited number of values upon subscription.
+    /// A subscriber that asks for every value as soon as it is subscribed and hands each event
+    /// to a closure.
     ///
     /// It calls `receiveValue` for each value and `receiveCompletion` once at the end. After
     /// completion or ``cancel()`` it releases its subscription and both closures, which
@@ -158,7 +159,7 @@ extension Publisher {
 }
 
 extension Publisher where Failure == Never {
-    /// Attaches a subscriber with closure-based behavior to a publisher that never fails.
+    /// Subscribes to this publisher, which can't fail, and calls `receiveValue` with each value.
     ///
     /// The same as `sink(receiveCompletion:receiveValue:)` with nothing to do on completion:
     /// the subscriber requests an unlimited number of values and calls `receiveValue` with

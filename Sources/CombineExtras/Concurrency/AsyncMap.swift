@@ -174,7 +174,7 @@ extension Publishers {
         /// The kind of errors this publisher might publish: the upstream's.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher whose values are transformed.
         public let upstream: Upstream
 
         /// The `async` closure that transforms each value.
@@ -212,7 +212,7 @@ extension Publishers {
 
         /// Attaches the specified subscriber to this publisher.
         ///
-        /// - Parameter subscriber: The subscriber to attach to this publisher.
+        /// - Parameter subscriber: The subscriber that receives the transformed values.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let transform = self.transform
             upstream.subscribe(
@@ -229,7 +229,7 @@ extension Publishers {
         /// closure.
         public typealias Failure = any Error
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher whose values are transformed.
         public let upstream: Upstream
 
         /// The throwing `async` closure that transforms each value.
@@ -258,7 +258,7 @@ extension Publishers {
 
         /// Attaches the specified subscriber to this publisher.
         ///
-        /// - Parameter subscriber: The subscriber to attach to this publisher.
+        /// - Parameter subscriber: The subscriber that receives the transformed values.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let transform = self.transform
             upstream.subscribe(

@@ -71,7 +71,7 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher: hands it the subscription; the
         /// iteration starts at its first request.
         ///
-        /// - Parameter subscriber: The subscriber to attach to this publisher.
+        /// - Parameter subscriber: The subscriber that receives the sequence's elements.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let subscription = AsyncSequenceSubscription(base: base, downstream: subscriber)
             subscriber.receive(subscription: subscription)

@@ -133,7 +133,7 @@ extension Publishers {
     where First.Output == Second.Output, First.Failure == Second.Failure {
         /// The kind of values this publisher publishes.
         public typealias Output = First.Output
-        /// The kind of errors this publisher might publish.
+        /// The failure type shared by both contenders.
         public typealias Failure = First.Failure
 
         /// The first contender.

@@ -17,7 +17,7 @@ extension Publishers {
         /// The kind of values this publisher publishes.
         public typealias Output = NewPublisher.Output
 
-        /// The kind of errors this publisher might publish.
+        /// The type of error this publisher fails with, the same as the upstream's.
         public typealias Failure = Upstream.Failure
         /// The closure that makes an inner publisher from an upstream value.
         public typealias Transform = (Upstream.Output) -> NewPublisher

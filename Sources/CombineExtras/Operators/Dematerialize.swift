@@ -13,7 +13,7 @@ extension Publishers {
     where Upstream.Output: EventConvertible, Upstream.Failure == Never {
         /// The kind of values this publisher publishes.
         public typealias Output = Upstream.Output.Output
-        /// The kind of errors this publisher might publish.
+        /// The error type carried by the upstream's failure events.
         public typealias Failure = Upstream.Output.Failure
 
         /// The publisher of events.

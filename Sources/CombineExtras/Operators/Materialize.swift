@@ -11,7 +11,7 @@ extension Publishers {
     public struct Materialize<Upstream: Publisher>: Publisher {
         /// The kind of values this publisher publishes.
         public typealias Output = Event<Upstream.Output, Upstream.Failure>
-        /// The kind of errors this publisher might publish.
+        /// This publisher never fails.
         public typealias Failure = Never
 
         /// The publisher whose events are published.

@@ -15,7 +15,7 @@ extension Publishers {
     public struct RetryWhen<Upstream: Publisher, Trigger: Publisher>: Publisher {
         /// The kind of values this publisher publishes.
         public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
+        /// The type of error this publisher fails with, the same as the upstream's.
         public typealias Failure = Upstream.Failure
 
         /// The publisher to subscribe to again after a failure.

@@ -251,7 +251,7 @@ extension Publishers {
     /// ```
     public struct WithLatestFrom<Upstream: Publisher, Other: Publisher, Output>: Publisher
     where Upstream.Failure == Other.Failure {
-        /// The kind of errors this publisher might publish.
+        /// The type of error this publisher fails with, the same as the upstream's.
         public typealias Failure = Upstream.Failure
         /// Makes an output from a value of the upstream and the latest value of the other.
         public typealias ResultSelector = (Upstream.Output, Other.Output) -> Output

@@ -22,7 +22,7 @@ extension Publishers {
     public struct Interval<Context: Scheduler>: Publisher {
         /// The kind of values this publisher publishes.
         public typealias Output = Int
-        /// The kind of errors this publisher might publish.
+        /// This publisher never fails.
         public typealias Failure = Never
 
         /// The time between values.

@@ -13,10 +13,10 @@ extension Publishers {
     /// cancels the upstream and becomes the failure.
     public struct Decode<Upstream: Publisher, Output: Decodable, Coder: TopLevelDecoder>: Publisher
     where Upstream.Output == Coder.Input {
-        /// The kind of errors this publisher might publish.
+        /// Any error: the upstream's failure, or the error the decoder throws.
         public typealias Failure = any Error
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher whose values are decoded.
         public let upstream: Upstream
 
         @usableFromInline let decoder: Coder

@@ -12,12 +12,12 @@ extension Publishers {
     /// A publisher that encodes its upstream elements with an encoder; an encoding error
     /// cancels the upstream and becomes the failure.
     public struct Encode<Upstream: Publisher, Coder: TopLevelEncoder>: Publisher where Upstream.Output: Encodable {
-        /// The kind of values published by this publisher.
+        /// The encoder's output type, such as `Data` for `JSONEncoder`.
         public typealias Output = Coder.Output
-        /// The kind of errors this publisher might publish.
+        /// Any error: the upstream's failure, or the error the encoder throws.
         public typealias Failure = any Error
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher whose values are encoded.
         public let upstream: Upstream
 
         @usableFromInline let encoder: Coder

@@ -2,7 +2,8 @@
 // variadic implementation, `CombiningSubscription` in `.combineLatest` mode.
 
 extension Publishers {
-    /// A publisher that receives and combines the latest elements from two publishers.
+    /// A publisher that pairs the most recent value of one upstream with the most recent value
+    /// of another.
     ///
     /// ```
     /// a:              --1-----2--------|
@@ -13,9 +14,9 @@ extension Publishers {
     /// Once both upstreams have published, every value from either produces a tuple of the
     /// latest values. It finishes when both have finished, and fails as soon as either fails.
     public struct CombineLatest<A: Publisher, B: Publisher>: Publisher where A.Failure == B.Failure {
-        /// The kind of values published by this publisher.
+        /// A tuple of the latest value of each upstream.
         public typealias Output = (A.Output, B.Output)
-        /// The kind of errors this publisher might publish.
+        /// The error type the upstreams share; the first failure ends this publisher.
         public typealias Failure = A.Failure
 
         /// A publisher to combine.
@@ -40,9 +41,9 @@ extension Publishers {
     /// A publisher created by combining the latest values of three upstream publishers.
     public struct CombineLatest3<A: Publisher, B: Publisher, C: Publisher>: Publisher
     where A.Failure == B.Failure, B.Failure == C.Failure {
-        /// The kind of values published by this publisher.
+        /// A tuple of the latest value of each upstream.
         public typealias Output = (A.Output, B.Output, C.Output)
-        /// The kind of errors this publisher might publish.
+        /// The error type the upstreams share; the first failure ends this publisher.
         public typealias Failure = A.Failure
 
         /// A publisher to combine.
@@ -70,9 +71,9 @@ extension Publishers {
     /// A publisher created by combining the latest values of four upstream publishers.
     public struct CombineLatest4<A: Publisher, B: Publisher, C: Publisher, D: Publisher>: Publisher
     where A.Failure == B.Failure, B.Failure == C.Failure, C.Failure == D.Failure {
-        /// The kind of values published by this publisher.
+        /// A tuple of the latest value of each upstream.
         public typealias Output = (A.Output, B.Output, C.Output, D.Output)
-        /// The kind of errors this publisher might publish.
+        /// The error type the upstreams share; the first failure ends this publisher.
         public typealias Failure = A.Failure
 
         /// A publisher to combine.
@@ -108,8 +109,8 @@ extension Publishers.CombineLatest3: Equatable where A: Equatable, B: Equatable,
 extension Publishers.CombineLatest4: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable {}
 
 extension Publisher {
-    /// Subscribes to an additional publisher and publishes a tuple upon receiving output
-    /// from either publisher.
+    /// Pairs this publisher's latest value with the latest value of `other`, publishing a new
+    /// tuple each time either of them publishes.
     ///
     /// Nothing is published until both publishers have published at least once; from then
     /// on, every value from either one publishes a tuple of the latest value of each. A
@@ -135,7 +136,7 @@ extension Publisher {
     /// tuple: a later request waits for the next value. The result finishes when both
     /// publishers have finished, and fails as soon as either fails, cancelling the other.
     ///
-    /// - Parameter other: Another publisher to combine with this one.
+    /// - Parameter other: The publisher whose latest value goes in the second slot of each tuple.
     /// - Returns: A ``Publishers/CombineLatest`` publisher that publishes tuples of the latest
     ///   value of each publisher.
     public func combineLatest<P: Publisher>(_ other: P) -> Publishers.CombineLatest<Self, P>
@@ -143,7 +144,8 @@ extension Publisher {
         Publishers.CombineLatest(self, other)
     }
 
-    /// Subscribes to an additional publisher and invokes a closure upon receiving output from either publisher.
+    /// Passes the latest values of this publisher and of `other` to `transform` each time either
+    /// of them publishes, and publishes what `transform` returns.
     ///
     /// Works like `combineLatest(_:)`, then maps each tuple of latest values through
     /// `transform`: nothing is published until both publishers have published, and each
@@ -162,7 +164,7 @@ extension Publisher {
     /// Demand, completion and failure are those of `combineLatest(_:)`.
     ///
     /// - Parameters:
-    ///   - other: Another publisher to combine with this one.
+    ///   - other: The publisher whose latest value is the second argument of `transform`.
     ///   - transform: A closure that receives the latest value of each publisher and returns
     ///     the value to publish.
     /// - Returns: A ``Publishers/Map`` over a ``Publishers/CombineLatest``, publishing the
@@ -173,7 +175,8 @@ extension Publisher {
         Publishers.CombineLatest(self, other).map(transform)
     }
 
-    /// Subscribes to two additional publishers and publishes a tuple upon receiving output from any of the publishers.
+    /// Publishes a tuple of the latest values of this publisher, `publisher1` and `publisher2`
+    /// each time one of the three publishes.
     ///
     /// Nothing is published until all three publishers have published at least once; from
     /// then on, every value from any of them publishes a tuple of the latest value of each.
@@ -205,7 +208,8 @@ extension Publisher {
         Publishers.CombineLatest3(self, publisher1, publisher2)
     }
 
-    /// Subscribes to two additional publishers and invokes a closure upon receiving output from any of the publishers.
+    /// Calls `transform` with the latest values of this publisher, `publisher1` and `publisher2`
+    /// each time one of the three publishes, and publishes its result.
     ///
     /// Works like `combineLatest(_:_:)`, then maps each tuple of latest values through
     /// `transform`.
@@ -236,8 +240,8 @@ extension Publisher {
         Publishers.CombineLatest3(self, publisher1, publisher2).map(transform)
     }
 
-    /// Subscribes to three additional publishers and publishes a tuple upon receiving output
-    /// from any of the publishers.
+    /// Publishes a tuple of the latest values of this publisher and the three others each
+    /// time one of the four publishes.
     ///
     /// Nothing is published until all four publishers have published at least once; from
     /// then on, every value from any of them publishes a tuple of the latest value of each.
@@ -273,7 +277,8 @@ extension Publisher {
         Publishers.CombineLatest4(self, publisher1, publisher2, publisher3)
     }
 
-    /// Subscribes to three additional publishers and invokes a closure upon receiving output from any of the publishers.
+    /// Calls `transform` with the latest values of this publisher and the three others each
+    /// time one of the four publishes, and publishes its result.
     ///
     /// Works like `combineLatest(_:_:_:)`, then maps each tuple of latest values through
     /// `transform`.

@@ -1,7 +1,8 @@
 // `Merge` … `Merge8` and `MergeMany` are Apple's public types; each is a thin front over
 // the one implementation, `MergeSubscription`.
 extension Publishers {
-    /// A publisher created by applying the merge function to two upstream publishers.
+    /// A publisher that forwards the values of two upstreams of the same output and failure types
+    /// as one stream.
     ///
     /// ```
     /// a:           --1-----3--|
@@ -11,9 +12,9 @@ extension Publishers {
     ///
     /// It finishes when both upstreams have finished, and fails as soon as either fails.
     public struct Merge<A: Publisher, B: Publisher>: Publisher where A.Failure == B.Failure, A.Output == B.Output {
-        /// The kind of values published by this publisher.
+        /// The output type both upstreams share.
         public typealias Output = A.Output
-        /// The kind of errors this publisher might publish.
+        /// The failure type both upstreams share; the first failure ends this publisher.
         public typealias Failure = A.Failure
 
         /// A publisher to merge.
@@ -22,8 +23,7 @@ extension Publishers {
         /// A second publisher to merge.
         public let b: B
 
-        /// Creates a publisher created by applying the merge function to two upstream
-        /// publishers.
+        /// Makes a publisher that merges `a` and `b`, subscribing to them in that order.
         public init(_ a: A, _ b: B) {
             self.a = a
             self.b = b
@@ -43,8 +43,8 @@ extension Publishers {
 extension Publishers.Merge: Equatable where A: Equatable, B: Equatable {}
 
 extension Publisher {
-    /// Combines elements from this publisher with those from another publisher, delivering
-    /// an interleaved sequence of elements.
+    /// Publishes the values of this publisher and of `other` as one stream, each value as it
+    /// comes.
     ///
     /// Values from either publisher are published in the order they arrive, for instance
     /// `taps.merge(with: keyPresses)` to handle two kinds of input in one place. Both

@@ -1,25 +1,25 @@
 // `Merge` … `Merge8` and `MergeMany` are Apple's public types; each is a thin front over
 // the one implementation, `MergeSubscription`.
 extension Publishers {
-    /// A publisher created by applying the merge function to an arbitrary number of upstream
-    /// publishers of the same type.
+    /// A publisher that forwards the values of any number of upstreams of one publisher type as
+    /// one stream.
     public struct MergeMany<Upstream: Publisher>: Publisher {
-        /// The kind of values published by this publisher.
+        /// The upstreams' output type.
         public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
+        /// The upstreams' failure type; the first failure ends this publisher.
         public typealias Failure = Upstream.Failure
 
-        /// The array of upstream publishers that this publisher merges together.
+        /// The upstreams, in the order they are subscribed to.
         public let publishers: [Upstream]
 
-        /// Creates a publisher created by applying the merge function to an arbitrary number
-        /// of upstream publishers.
+        /// Makes a publisher that merges the publishers passed as arguments, subscribing to them
+        /// in argument order.
         public init(_ upstream: Upstream...) {
             self.publishers = upstream
         }
 
-        /// Creates a publisher created by applying the merge function to a sequence of
-        /// upstream publishers.
+        /// Makes a publisher that merges the publishers in `upstream`, subscribing to them in the
+        /// sequence's order.
         public init<S: Swift.Sequence>(_ upstream: S) where Upstream == S.Element {
             self.publishers = Array(upstream)
         }
@@ -46,8 +46,8 @@ extension Publishers {
 extension Publishers.MergeMany: Equatable where Upstream: Equatable {}
 
 extension Publisher {
-    /// Combines elements from this publisher with those from another publisher of the same
-    /// type, delivering an interleaved sequence of elements.
+    /// Publishes the values of this publisher and of `other`, a publisher of the same type, as
+    /// one stream, each value as it comes.
     ///
     /// Values from either publisher are published in the order they arrive. This publisher
     /// is subscribed first, then `other`.

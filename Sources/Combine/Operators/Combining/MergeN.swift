@@ -3,12 +3,13 @@
 // next wider type.
 
 extension Publishers {
-    /// A publisher created by applying the merge function to three upstream publishers.
+    /// A publisher that forwards the values of three upstreams of the same output and failure
+    /// types as one stream.
     public struct Merge3<A: Publisher, B: Publisher, C: Publisher>: Publisher
     where A.Failure == B.Failure, A.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output {
-        /// The kind of values published by this publisher.
+        /// The output type all upstreams share.
         public typealias Output = A.Output
-        /// The kind of errors this publisher might publish.
+        /// The failure type all upstreams share; the first failure ends this publisher.
         public typealias Failure = A.Failure
 
         /// Upstream publisher number 1.
@@ -36,15 +37,16 @@ extension Publishers {
         }
     }
 
-    /// A publisher created by applying the merge function to four upstream publishers.
+    /// A publisher that forwards the values of four upstreams of the same output and failure
+    /// types as one stream.
     public struct Merge4<A: Publisher, B: Publisher, C: Publisher, D: Publisher>: Publisher
     where
         A.Failure == B.Failure, A.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output,
         C.Failure == D.Failure, C.Output == D.Output
     {
-        /// The kind of values published by this publisher.
+        /// The output type all upstreams share.
         public typealias Output = A.Output
-        /// The kind of errors this publisher might publish.
+        /// The failure type all upstreams share; the first failure ends this publisher.
         public typealias Failure = A.Failure
 
         /// Upstream publisher number 1.
@@ -76,15 +78,16 @@ extension Publishers {
         }
     }
 
-    /// A publisher created by applying the merge function to five upstream publishers.
+    /// A publisher that forwards the values of five upstreams of the same output and failure
+    /// types as one stream.
     public struct Merge5<A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher>: Publisher
     where
         A.Failure == B.Failure, A.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output,
         C.Failure == D.Failure, C.Output == D.Output, D.Failure == E.Failure, D.Output == E.Output
     {
-        /// The kind of values published by this publisher.
+        /// The output type all upstreams share.
         public typealias Output = A.Output
-        /// The kind of errors this publisher might publish.
+        /// The failure type all upstreams share; the first failure ends this publisher.
         public typealias Failure = A.Failure
 
         /// Upstream publisher number 1.
@@ -120,16 +123,17 @@ extension Publishers {
         }
     }
 
-    /// A publisher created by applying the merge function to six upstream publishers.
+    /// A publisher that forwards the values of six upstreams of the same output and failure
+    /// types as one stream.
     public struct Merge6<A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher>: Publisher
     where
         A.Failure == B.Failure, A.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output,
         C.Failure == D.Failure, C.Output == D.Output, D.Failure == E.Failure, D.Output == E.Output,
         E.Failure == F.Failure, E.Output == F.Output
     {
-        /// The kind of values published by this publisher.
+        /// The output type all upstreams share.
         public typealias Output = A.Output
-        /// The kind of errors this publisher might publish.
+        /// The failure type all upstreams share; the first failure ends this publisher.
         public typealias Failure = A.Failure
 
         /// Upstream publisher number 1.
@@ -169,7 +173,8 @@ extension Publishers {
         }
     }
 
-    /// A publisher created by applying the merge function to seven upstream publishers.
+    /// A publisher that forwards the values of seven upstreams of the same output and failure
+    /// types as one stream.
     public struct Merge7<
         A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher
     >: Publisher
@@ -178,9 +183,9 @@ extension Publishers {
         C.Failure == D.Failure, C.Output == D.Output, D.Failure == E.Failure, D.Output == E.Output,
         E.Failure == F.Failure, E.Output == F.Output, F.Failure == G.Failure, F.Output == G.Output
     {
-        /// The kind of values published by this publisher.
+        /// The output type all upstreams share.
         public typealias Output = A.Output
-        /// The kind of errors this publisher might publish.
+        /// The failure type all upstreams share; the first failure ends this publisher.
         public typealias Failure = A.Failure
 
         /// Upstream publisher number 1.
@@ -224,7 +229,8 @@ extension Publishers {
         }
     }
 
-    /// A publisher created by applying the merge function to eight upstream publishers.
+    /// A publisher that forwards the values of eight upstreams of the same output and failure
+    /// types as one stream.
     public struct Merge8<
         A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher, H: Publisher
     >: Publisher
@@ -234,9 +240,9 @@ extension Publishers {
         E.Failure == F.Failure, E.Output == F.Output, F.Failure == G.Failure, F.Output == G.Output,
         G.Failure == H.Failure, G.Output == H.Output
     {
-        /// The kind of values published by this publisher.
+        /// The output type all upstreams share.
         public typealias Output = A.Output
-        /// The kind of errors this publisher might publish.
+        /// The failure type all upstreams share; the first failure ends this publisher.
         public typealias Failure = A.Failure
 
         /// Upstream publisher number 1.
@@ -620,8 +626,8 @@ extension Publishers.Merge7 {
 }
 
 extension Publisher {
-    /// Combines elements from this publisher with those from 2 other publishers, delivering
-    /// an interleaved sequence of elements.
+    /// Publishes the values of this publisher and of two others as one stream, each value as it
+    /// comes.
     ///
     /// Values from any of the three publishers are published in the order they arrive; the
     /// publishers are subscribed in argument order, this one first. All of them must have
@@ -648,8 +654,8 @@ extension Publisher {
         Publishers.Merge3(self, b, c)
     }
 
-    /// Combines elements from this publisher with those from 3 other publishers, delivering
-    /// an interleaved sequence of elements.
+    /// Publishes the values of this publisher and of three others as one stream, each value as it
+    /// comes.
     ///
     /// Values from any of the four publishers are published in the order they arrive; the
     /// publishers are subscribed in argument order, this one first. All of them must have
@@ -681,8 +687,8 @@ extension Publisher {
         Publishers.Merge4(self, b, c, d)
     }
 
-    /// Combines elements from this publisher with those from 4 other publishers, delivering
-    /// an interleaved sequence of elements.
+    /// Publishes the values of this publisher and of four others as one stream, each value as it
+    /// comes.
     ///
     /// Values from any of the five publishers are published in the order they arrive; the
     /// publishers are subscribed in argument order, this one first. All of them must have
@@ -715,8 +721,8 @@ extension Publisher {
         Publishers.Merge5(self, b, c, d, e)
     }
 
-    /// Combines elements from this publisher with those from 5 other publishers, delivering
-    /// an interleaved sequence of elements.
+    /// Publishes the values of this publisher and of five others as one stream, each value as it
+    /// comes.
     ///
     /// Values from any of the six publishers are published in the order they arrive; the
     /// publishers are subscribed in argument order, this one first. All of them must have
@@ -751,8 +757,8 @@ extension Publisher {
         Publishers.Merge6(self, b, c, d, e, f)
     }
 
-    /// Combines elements from this publisher with those from 6 other publishers, delivering
-    /// an interleaved sequence of elements.
+    /// Publishes the values of this publisher and of six others as one stream, each value as it
+    /// comes.
     ///
     /// Values from any of the seven publishers are published in the order they arrive; the
     /// publishers are subscribed in argument order, this one first. All of them must have
@@ -789,8 +795,8 @@ extension Publisher {
         Publishers.Merge7(self, b, c, d, e, f, g)
     }
 
-    /// Combines elements from this publisher with those from 7 other publishers, delivering
-    /// an interleaved sequence of elements.
+    /// Publishes the values of this publisher and of seven others as one stream, each value as it
+    /// comes.
     ///
     /// Values from any of the eight publishers are published in the order they arrive; the
     /// publishers are subscribed in argument order, this one first. All of them must have

@@ -2,7 +2,8 @@
 // variadic implementation, `CombiningSubscription` in `.zip` mode.
 
 extension Publishers {
-    /// A publisher created by applying the zip function to two upstream publishers.
+    /// A publisher that pairs the values of two upstreams by position: first with first, second
+    /// with second, and so on.
     ///
     /// ```
     /// a:    --1-----2-----3--|
@@ -14,9 +15,9 @@ extension Publishers {
     /// arrive. It finishes once an upstream has finished and none of its values wait for a
     /// partner, and fails as soon as either upstream fails.
     public struct Zip<A: Publisher, B: Publisher>: Publisher where A.Failure == B.Failure {
-        /// The kind of values published by this publisher.
+        /// A tuple holding one value of each upstream, all at the same position.
         public typealias Output = (A.Output, B.Output)
-        /// The kind of errors this publisher might publish.
+        /// The error type the upstreams share; the first failure ends this publisher.
         public typealias Failure = A.Failure
 
         /// A publisher to zip.
@@ -25,7 +26,7 @@ extension Publishers {
         /// Another publisher to zip.
         public let b: B
 
-        /// Creates a publisher that applies the zip function to two upstream publishers.
+        /// Makes a publisher that pairs the values of `a` and `b` by position.
         public init(_ a: A, _ b: B) {
             (self.a, self.b) = (a, b)
         }
@@ -38,12 +39,12 @@ extension Publishers {
         }
     }
 
-    /// A publisher created by applying the zip function to three upstream publishers.
+    /// A publisher that groups the values of three upstreams by position into tuples.
     public struct Zip3<A: Publisher, B: Publisher, C: Publisher>: Publisher
     where A.Failure == B.Failure, B.Failure == C.Failure {
-        /// The kind of values published by this publisher.
+        /// A tuple holding one value of each upstream, all at the same position.
         public typealias Output = (A.Output, B.Output, C.Output)
-        /// The kind of errors this publisher might publish.
+        /// The error type the upstreams share; the first failure ends this publisher.
         public typealias Failure = A.Failure
 
         /// A publisher to zip.
@@ -55,7 +56,7 @@ extension Publishers {
         /// A third publisher to zip.
         public let c: C
 
-        /// Creates a publisher that applies the zip function to three upstream publishers.
+        /// Makes a publisher that groups the values of `a`, `b` and `c` by position.
         public init(_ a: A, _ b: B, _ c: C) {
             (self.a, self.b, self.c) = (a, b, c)
         }
@@ -68,12 +69,12 @@ extension Publishers {
         }
     }
 
-    /// A publisher created by applying the zip function to four upstream publishers.
+    /// A publisher that groups the values of four upstreams by position into tuples.
     public struct Zip4<A: Publisher, B: Publisher, C: Publisher, D: Publisher>: Publisher
     where A.Failure == B.Failure, B.Failure == C.Failure, C.Failure == D.Failure {
-        /// The kind of values published by this publisher.
+        /// A tuple holding one value of each upstream, all at the same position.
         public typealias Output = (A.Output, B.Output, C.Output, D.Output)
-        /// The kind of errors this publisher might publish.
+        /// The error type the upstreams share; the first failure ends this publisher.
         public typealias Failure = A.Failure
 
         /// A publisher to zip.
@@ -88,7 +89,7 @@ extension Publishers {
         /// A fourth publisher to zip.
         public let d: D
 
-        /// Creates a publisher that applies the zip function to four upstream publishers.
+        /// Makes a publisher that groups the values of `a`, `b`, `c` and `d` by position.
         public init(_ a: A, _ b: B, _ c: C, _ d: D) {
             (self.a, self.b, self.c, self.d) = (a, b, c, d)
         }
@@ -109,7 +110,7 @@ extension Publishers.Zip3: Equatable where A: Equatable, B: Equatable, C: Equata
 extension Publishers.Zip4: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable {}
 
 extension Publisher {
-    /// Combines elements from another publisher and delivers pairs of elements as tuples.
+    /// Pairs each value of this publisher with the value of `other` at the same position.
     ///
     /// The first value of each publisher makes the first tuple, the second values the
     /// second, and so on: a value waits, in a queue per publisher, until the other publisher
@@ -139,7 +140,8 @@ extension Publisher {
         Publishers.Zip(self, other)
     }
 
-    /// Combines elements from another publisher and delivers a transformed output.
+    /// Pairs the values of this publisher and `other` by position and publishes what
+    /// `transform` makes of each pair.
     ///
     /// Works like `zip(_:)`, then maps each pair through `transform`.
     ///
@@ -164,7 +166,8 @@ extension Publisher {
         Publishers.Zip(self, other).map(transform)
     }
 
-    /// Combines elements from two other publishers and delivers groups of elements as tuples.
+    /// Groups each value of this publisher with the values of `publisher1` and `publisher2` at
+    /// the same position, publishing each group as a tuple.
     ///
     /// The n-th values of the three publishers make the n-th tuple; a value waits until the
     /// other two publishers have published their n-th value.
@@ -193,7 +196,8 @@ extension Publisher {
         Publishers.Zip3(self, publisher1, publisher2)
     }
 
-    /// Combines elements from two other publishers and delivers a transformed output.
+    /// Groups the values of this publisher, `publisher1` and `publisher2` by position and
+    /// publishes what `transform` makes of each group.
     ///
     /// Works like `zip(_:_:)`, then maps each group through `transform`.
     ///
@@ -219,8 +223,8 @@ extension Publisher {
         Publishers.Zip3(self, publisher1, publisher2).map(transform)
     }
 
-    /// Combines elements from three other publishers and delivers groups of elements as
-    /// tuples.
+    /// Groups each value of this publisher with the values of the three others at the same
+    /// position, publishing each group as a tuple.
     ///
     /// The n-th values of the four publishers make the n-th tuple; a value waits until the
     /// other three publishers have published their n-th value.
@@ -250,7 +254,8 @@ extension Publisher {
         Publishers.Zip4(self, publisher1, publisher2, publisher3)
     }
 
-    /// Combines elements from three other publishers and delivers a transformed output.
+    /// Groups the values of this publisher and the three others by position and publishes what
+    /// `transform` makes of each group.
     ///
     /// Works like `zip(_:_:_:)`, then maps each group through `transform`.
     ///

@@ -1,30 +1,30 @@
 internal import CombineSystem
 
 extension Publishers {
-    /// A publisher that raises a debugger signal when a provided closure needs to stop the
-    /// process in the debugger.
+    /// A publisher that passes its upstream's events on and stops the process in the debugger
+    /// when one of its closures returns `true` for an event.
     ///
     /// When a closure returns `true`, the process receives `SIGTRAP`: a debugger stops
     /// there; without one attached the process ends, as on Apple's platforms.
     public struct Breakpoint<Upstream: Publisher>: Publisher {
-        /// The kind of values published by this publisher.
+        /// The upstream's output type, passed on unchanged.
         public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
+        /// The upstream's failure type, passed on unchanged.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher whose events are checked.
         public let upstream: Upstream
 
-        /// A closure that executes when the publisher receives a subscription, and can raise
-        /// a debugger signal by returning a true Boolean value.
+        /// Called with the upstream's subscription before it goes downstream; returning `true`
+        /// stops in the debugger.
         public let receiveSubscription: ((Subscription) -> Bool)?
 
-        /// A closure that executes when the publisher receives output from the upstream
-        /// publisher, and can raise a debugger signal by returning a true Boolean value.
+        /// Called with each upstream value before it goes downstream; returning `true` stops in
+        /// the debugger.
         public let receiveOutput: ((Upstream.Output) -> Bool)?
 
-        /// A closure that executes when the publisher receives completion, and can raise a
-        /// debugger signal by returning a true Boolean value.
+        /// Called with the upstream's completion before it goes downstream; returning `true`
+        /// stops in the debugger.
         public let receiveCompletion: ((Subscribers.Completion<Failure>) -> Bool)?
 
         /// Creates a breakpoint publisher with the provided upstream publisher and breakpoint
@@ -94,8 +94,8 @@ extension Publishers {
 }
 
 extension Publisher {
-    /// Raises a debugger signal when a provided closure needs to stop the process in the
-    /// debugger.
+    /// Stops the process in the debugger when one of the given closures returns `true` for the
+    /// event it checks.
     ///
     /// Each closure sees one kind of event before it is passed on; when it returns `true`,
     /// the process stops in the attached debugger (`SIGTRAP`), where you can inspect the
@@ -128,7 +128,7 @@ extension Publisher {
             receiveCompletion: receiveCompletion)
     }
 
-    /// Raises a debugger signal upon receiving a failure.
+    /// Stops the process in the debugger when this publisher fails.
     ///
     /// Values and a `.finished` completion pass through unchanged; a failure stops the
     /// process in the attached debugger (`SIGTRAP`) before it is passed on. Without a

@@ -1,38 +1,38 @@
 extension Publishers {
-    /// A publisher that performs the specified closures when publisher events occur.
+    /// A publisher that calls a closure for each kind of event it sees, and passes the events on
+    /// unchanged.
     ///
     /// Each closure runs just before the event it observes goes on: `receiveSubscription`
     /// before the subscriber gets its subscription, `receiveRequest` before a request goes
     /// upstream, `receiveOutput` before a value goes downstream, and so on.
     public struct HandleEvents<Upstream: Publisher>: Publisher {
-        /// The kind of values published by this publisher.
+        /// The upstream's output type, passed on unchanged.
         public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
+        /// The upstream's failure type, passed on unchanged.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher whose events are observed.
         public let upstream: Upstream
 
-        /// A closure that executes when the publisher receives the subscription from the
-        /// upstream publisher.
+        /// Called with the upstream's subscription, before the subscriber gets it.
         public var receiveSubscription: ((Subscription) -> Void)?
 
-        /// A closure that executes when the publisher receives a value from the upstream
-        /// publisher.
+        /// Called with each upstream value, before the subscriber gets it.
         public var receiveOutput: ((Upstream.Output) -> Void)?
 
-        /// A closure that executes when the upstream publisher finishes normally or
-        /// terminates with an error.
+        /// Called with the upstream's completion, `.finished` or `.failure`, before the
+        /// subscriber gets it.
         public var receiveCompletion: ((Subscribers.Completion<Upstream.Failure>) -> Void)?
 
-        /// A closure that executes when the downstream receiver cancels publishing.
+        /// Called when the subscriber cancels, before the cancel goes upstream.
         public var receiveCancel: (() -> Void)?
 
-        /// A closure that executes when the publisher receives a request for more elements.
+        /// Called with each demand the subscriber asks for, whether by a request (before it goes
+        /// upstream) or as the demand it returns for a value, when that is not `.none`.
         public var receiveRequest: ((Subscribers.Demand) -> Void)?
 
-        /// Creates a publisher that performs the specified closures when publisher events
-        /// occur.
+        /// Makes a publisher that calls the given closures as `upstream`'s events pass through;
+        /// a `nil` closure observes nothing.
         public init(
             upstream: Upstream,
             receiveSubscription: ((Subscription) -> Void)? = nil,
@@ -67,7 +67,7 @@ extension Publishers {
 }
 
 extension Publisher {
-    /// Performs the specified closures when publisher events occur.
+    /// Calls the given closures as this publisher's events pass through, without changing them.
     ///
     /// Use it for side effects that do not change the stream, such as logging or showing
     /// an activity indicator while a query runs:

@@ -1,8 +1,8 @@
 import CombineSynchronization
 
 extension Publishers {
-    /// A publisher that prints log messages for all publishing events, optionally prefixed
-    /// with a given string.
+    /// A publisher that writes one log line for each event that passes it, each line starting
+    /// with `prefix` and a colon when `prefix` is not empty.
     ///
     /// ```swift
     /// [1].publisher.print("numbers").sink { _ in }
@@ -16,21 +16,22 @@ extension Publishers {
     /// `request max: (1) (synchronous)` when it is not zero (`.none` logs nothing). Lines go to
     /// `stream`, or to standard output.
     public struct Print<Upstream: Publisher>: Publisher {
-        /// The kind of values published by this publisher.
+        /// The upstream's output type, passed on unchanged.
         public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
+        /// The upstream's failure type, passed on unchanged.
         public typealias Failure = Upstream.Failure
 
-        /// A string with which to prefix all log messages.
+        /// The text each log line starts with, followed by `: `; an empty prefix adds nothing.
         public let prefix: String
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher whose events are logged.
         public let upstream: Upstream
 
         /// A stream for receiving the log messages; standard output when `nil`.
         public let stream: TextOutputStream?
 
-        /// Creates a publisher that prints log messages for all publishing events.
+        /// Makes a publisher that logs `upstream`'s events, each line starting with `prefix`,
+        /// to `stream` or to standard output.
         public init(upstream: Upstream, prefix: String, to stream: TextOutputStream? = nil) {
             self.upstream = upstream
             self.prefix = prefix
@@ -98,7 +99,7 @@ private final class PrintLog: @unchecked Sendable {
 }
 
 extension Publisher {
-    /// Prints log messages for all publishing events.
+    /// Logs each event that passes through, one line per event.
     ///
     /// One line is written for each subscription, request, value, completion and cancel
     /// that passes, which shows what a pipeline does and in what order:
@@ -120,9 +121,10 @@ extension Publisher {
     /// `receive error: (...)`. Events pass through unchanged.
     ///
     /// - Parameters:
-    ///   - prefix: A string — which defaults to empty — with which to prefix all log messages.
-    ///   - stream: A stream for text output that receives messages, and which directs output
-    ///     to the console by default.
+    ///   - prefix: Text that starts each line, followed by `: `. The default, an empty string,
+    ///     adds nothing.
+    ///   - stream: The `TextOutputStream` the lines are written to. The default, `nil`, writes
+    ///     them to standard output.
     /// - Returns: A ``Publishers/Print`` publisher that republishes this publisher's events
     ///   and logs each of them.
     public func print(_ prefix: String = "", to stream: TextOutputStream? = nil) -> Publishers.Print<Self> {

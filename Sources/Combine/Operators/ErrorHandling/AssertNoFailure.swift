@@ -1,25 +1,25 @@
 extension Publishers {
-    /// A publisher that raises a fatal error upon receiving any failure, and otherwise
-    /// republishes all received input.
+    /// A publisher that passes its upstream's values and `.finished` through, and stops the
+    /// program if the upstream fails.
     ///
     /// Use it where a failure means a programming error: the trap message holds the
     /// prefix and the error, and names the file and line of the operator.
     public struct AssertNoFailure<Upstream: Publisher>: Publisher {
-        /// The kind of values published by this publisher.
+        /// The type of values this publisher emits, the same as the upstream's.
         public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
+        /// This publisher never fails.
         public typealias Failure = Never
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher that is expected never to fail.
         public let upstream: Upstream
 
-        /// The string used at the beginning of the fatal error message.
+        /// Text put in front of the trap message; nothing is added when it is empty.
         public let prefix: String
 
-        /// The filename used in the error message.
+        /// The file reported with the trap, normally the file of the `assertNoFailure` call.
         public let file: StaticString
 
-        /// The line number used in the error message.
+        /// The line reported with the trap, normally the line of the `assertNoFailure` call.
         public let line: UInt
 
         /// Creates a publisher that raises a fatal error upon receiving any failure.
@@ -45,8 +45,8 @@ extension Publishers {
 }
 
 extension Publisher {
-    /// Raises a fatal error when its upstream publisher fails, and otherwise republishes all
-    /// received input.
+    /// Republishes this publisher's values, treating a failure as a programming error that
+    /// stops the program.
     ///
     /// Use it where a failure would be a programming error, for instance decoding data
     /// bundled with the app:

@@ -1,6 +1,6 @@
 extension Publishers {
-    /// A publisher that handles errors from an upstream publisher by replacing the failed
-    /// publisher with another publisher.
+    /// A publisher that, when its upstream fails, continues with a publisher made from the
+    /// error.
     ///
     /// ```
     /// upstream:              --1--2--#
@@ -10,20 +10,20 @@ extension Publishers {
     /// The subscriber's outstanding demand carries over to the replacement publisher.
     public struct Catch<Upstream: Publisher, NewPublisher: Publisher>: Publisher
     where Upstream.Output == NewPublisher.Output {
-        /// The kind of values published by this publisher.
+        /// The type of values this publisher emits, the same as the upstream's.
         public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
+        /// The replacement publisher's failure type: an upstream failure never reaches the
+        /// subscriber.
         public typealias Failure = NewPublisher.Failure
 
-        /// The publisher that this publisher receives elements from.
+        /// The publisher whose failure is caught.
         public let upstream: Upstream
 
-        /// A closure that accepts the upstream failure as input and returns a publisher to
-        /// replace the upstream publisher.
+        /// Makes the replacement publisher from the upstream's error.
         public let handler: (Upstream.Failure) -> NewPublisher
 
-        /// Creates a publisher that handles errors from an upstream publisher by replacing
-        /// the failed publisher with another publisher.
+        /// Creates a publisher that republishes `upstream` and, if it fails, the publisher that
+        /// `handler` returns for the error.
         public init(upstream: Upstream, handler: @escaping (Upstream.Failure) -> NewPublisher) {
             self.upstream = upstream
             self.handler = handler
@@ -45,7 +45,8 @@ extension Publishers {
 }
 
 extension Publisher {
-    /// Handles errors from an upstream publisher by replacing it with another publisher.
+    /// Recovers from a failure of this publisher by switching to a publisher made from the
+    /// error.
     ///
     /// Values are republished until this publisher fails; the failure is then passed to
     /// `handler`, and the publisher it returns is subscribed in its place. A common use is

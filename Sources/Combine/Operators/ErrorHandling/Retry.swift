@@ -1,6 +1,6 @@
 extension Publishers {
-    /// A publisher that attempts to recreate its subscription to a failed upstream
-    /// publisher.
+    /// A publisher that subscribes to its upstream again each time it fails, a limited or
+    /// unlimited number of times.
     ///
     /// ```
     /// upstream (each subscription): --1--#
@@ -10,19 +10,19 @@ extension Publishers {
     /// Each retry subscribes to the upstream again, so a `Deferred` upstream runs its work
     /// again. `retries == nil` retries without limit.
     public struct Retry<Upstream: Publisher>: Publisher {
-        /// The kind of values published by this publisher.
+        /// The type of values this publisher emits, the same as the upstream's.
         public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
+        /// The type of error this publisher fails with, the same as the upstream's.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher that is subscribed to again after each failure.
         public let upstream: Upstream
 
         /// The maximum number of retry attempts to perform; `nil` for unlimited attempts.
         public let retries: Int?
 
-        /// Creates a publisher that attempts to recreate its subscription to a failed
-        /// upstream publisher.
+        /// Creates a publisher that resubscribes to `upstream` after a failure, at most
+        /// `retries` times, or without limit when `retries` is `nil`.
         public init(upstream: Upstream, retries: Int?) {
             self.upstream = upstream
             self.retries = retries
@@ -39,8 +39,7 @@ extension Publishers {
 extension Publishers.Retry: Equatable where Upstream: Equatable {}
 
 extension Publisher {
-    /// Attempts to recreate a failed subscription with the upstream publisher up to the
-    /// number of times you specify.
+    /// Subscribes to this publisher again after it fails, up to `retries` more times.
     ///
     /// When this publisher fails, it is subscribed again, up to `retries` times, and its
     /// values are republished as they come; a failure after that is passed on. Each new

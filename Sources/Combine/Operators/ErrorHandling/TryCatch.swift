@@ -1,24 +1,24 @@
 extension Publishers {
-    /// A publisher that handles errors from an upstream publisher by replacing the failed
-    /// publisher with another publisher or producing a new error.
+    /// A publisher that, when its upstream fails, continues with a publisher made from the
+    /// error by a closure that may throw instead.
     ///
     /// If the handler throws, the thrown error becomes the failure.
     public struct TryCatch<Upstream: Publisher, NewPublisher: Publisher>: Publisher
     where Upstream.Output == NewPublisher.Output {
-        /// The kind of values published by this publisher.
+        /// The type of values this publisher emits, the same as the upstream's.
         public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
+        /// Any error: the replacement's failure, or the error the handler throws.
         public typealias Failure = any Error
 
-        /// The publisher that this publisher receives elements from.
+        /// The publisher whose failure is caught.
         public let upstream: Upstream
 
-        /// A closure that accepts the upstream failure as input and either returns a
-        /// publisher to replace the upstream publisher or throws a new error.
+        /// Makes the replacement publisher from the upstream's error, or throws the error the
+        /// result fails with.
         public let handler: (Upstream.Failure) throws -> NewPublisher
 
-        /// Creates a publisher that handles errors from an upstream publisher by replacing
-        /// the failed publisher with another publisher or by throwing an error.
+        /// Creates a publisher that republishes `upstream` and, if it fails, the publisher that
+        /// `handler` returns for the error, or fails with what `handler` throws.
         public init(upstream: Upstream, handler: @escaping (Upstream.Failure) throws -> NewPublisher) {
             self.upstream = upstream
             self.handler = handler
@@ -43,8 +43,8 @@ extension Publishers {
 }
 
 extension Publisher {
-    /// Handles errors from an upstream publisher by either replacing it with another
-    /// publisher or throwing a new error.
+    /// Recovers from a failure of this publisher by switching to a publisher made from the
+    /// error, or fails with the error the closure throws.
     ///
     /// Like `catch(_:)`, except that `handler` can throw: the thrown error becomes the
     /// failure of the result, whose `Failure` type is therefore `any Error`. Use it to

@@ -1,6 +1,6 @@
 extension Publishers {
-    /// A publisher that republishes all non-`nil` results of calling a closure with each
-    /// received element.
+    /// A publisher that passes each upstream value through `transform` and publishes the
+    /// unwrapped result, skipping the values for which `transform` returns `nil`.
     ///
     /// ```
     /// upstream:          --"1"--"x"--"3"--|
@@ -9,17 +9,17 @@ extension Publishers {
     ///
     /// A `nil` result is replaced: the operator asks upstream for one more element.
     public struct CompactMap<Upstream: Publisher, Output>: Publisher {
-        /// The kind of errors this publisher might publish.
+        /// The upstream's failure type, passed on unchanged.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher whose values are transformed.
         public let upstream: Upstream
 
-        /// A closure that receives values from the upstream publisher and returns optional values.
+        /// The closure called with each upstream value; a `nil` result means the value is skipped.
         public let transform: (Upstream.Output) -> Output?
 
-        /// Creates a publisher that republishes all non-`nil` results of calling a closure
-        /// with each received element.
+        /// Makes a publisher that publishes the non-`nil` results of `transform` over the
+        /// values of `upstream`.
         public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output?) {
             self.upstream = upstream
             self.transform = transform
@@ -59,8 +59,8 @@ extension Publishers {
 }
 
 extension Publisher {
-    /// Calls a closure with each received element and publishes any returned optional that
-    /// has a value.
+    /// Transforms each value with `transform` and publishes the results that are not `nil`,
+    /// unwrapped.
     ///
     /// A non-`nil` result is published unwrapped; a `nil` result is dropped, and the operator
     /// asks the upstream for one more element in its place, so the subscriber's demand is

@@ -1,5 +1,5 @@
 extension Publishers {
-    /// A publisher that republishes all elements that match a provided closure.
+    /// A publisher that passes on only the upstream values for which `isIncluded` returns `true`.
     ///
     /// ```
     /// upstream:         --1--2--3--4--|
@@ -9,18 +9,18 @@ extension Publishers {
     /// A rejected element is replaced: the filter asks upstream for one more, so the
     /// subscriber's demand is spent only on elements it receives.
     public struct Filter<Upstream: Publisher>: Publisher {
-        /// The kind of values published by this publisher.
+        /// The upstream's output type, passed on unchanged.
         public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
+        /// The upstream's failure type, passed on unchanged.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher whose values are tested.
         public let upstream: Upstream
 
-        /// A closure that indicates whether to republish an element.
+        /// The test each value must pass, by returning `true`, to be published.
         public let isIncluded: (Upstream.Output) -> Bool
 
-        /// Creates a publisher that republishes all elements that match a provided closure.
+        /// Makes a publisher that publishes the values of `upstream` that pass `isIncluded`.
         public init(upstream: Upstream, isIncluded: @escaping (Upstream.Output) -> Bool) {
             self.upstream = upstream
             self.isIncluded = isIncluded
@@ -60,7 +60,7 @@ extension Publishers {
 }
 
 extension Publisher {
-    /// Republishes all elements that match a provided closure.
+    /// Publishes only the values for which `isIncluded` returns `true`.
     ///
     /// An element for which `isIncluded` returns `true` is published; any other is dropped,
     /// and the filter asks the upstream for one more element in its place, so the

@@ -1,5 +1,6 @@
 extension Publishers {
-    /// A publisher that publishes only elements that don't match the previous element.
+    /// A publisher that skips each upstream value that `predicate` finds equal to the last value
+    /// it published.
     ///
     /// ```
     /// upstream:           --1--1--2--2--1--|
@@ -8,19 +9,20 @@ extension Publishers {
     ///
     /// A repeated element is replaced by asking upstream for one more.
     public struct RemoveDuplicates<Upstream: Publisher>: Publisher {
-        /// The kind of values published by this publisher.
+        /// The upstream's output type, passed on unchanged.
         public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
+        /// The upstream's failure type, passed on unchanged.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher whose values are deduplicated.
         public let upstream: Upstream
 
-        /// A closure to evaluate whether two elements are equivalent, for purposes of filtering.
+        /// Called with the last published value and a new one; `true` marks the new one as a
+        /// duplicate to skip.
         public let predicate: (Upstream.Output, Upstream.Output) -> Bool
 
-        /// Creates a publisher that publishes only elements that don't match the previous
-        /// element, as evaluated by a provided closure.
+        /// Makes a publisher that publishes the values of `upstream` except those `predicate`
+        /// marks as duplicates of the last one published.
         public init(upstream: Upstream, predicate: @escaping (Upstream.Output, Upstream.Output) -> Bool) {
             self.upstream = upstream
             self.predicate = predicate
@@ -39,22 +41,23 @@ extension Publishers {
         }
     }
 
-    /// A publisher that publishes only elements that don't match the previous element, as
-    /// evaluated by a provided error-throwing closure.
+    /// A publisher that skips each upstream value that the throwing `predicate` finds equal to
+    /// the last value it published, and fails with the error `predicate` throws.
     public struct TryRemoveDuplicates<Upstream: Publisher>: Publisher {
-        /// The kind of values published by this publisher.
+        /// The upstream's output type, passed on unchanged.
         public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
+        /// Any error: one thrown by `predicate`, or the upstream's own failure.
         public typealias Failure = any Error
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher whose values are deduplicated.
         public let upstream: Upstream
 
-        /// An error-throwing closure to evaluate whether two elements are equivalent.
+        /// Called with the last published value and a new one; `true` marks the new one as a
+        /// duplicate to skip, and a thrown error ends the stream.
         public let predicate: (Upstream.Output, Upstream.Output) throws -> Bool
 
-        /// Creates a publisher that publishes only elements that don't match the previous
-        /// element, as evaluated by a provided error-throwing closure.
+        /// Makes a publisher that publishes the values of `upstream` except those the throwing
+        /// `predicate` marks as duplicates of the last one published.
         public init(upstream: Upstream, predicate: @escaping (Upstream.Output, Upstream.Output) throws -> Bool) {
             self.upstream = upstream
             self.predicate = predicate
@@ -102,7 +105,7 @@ struct DuplicateStepper<Element, Failure: Error>: ValueStepper {
 }
 
 extension Publisher where Output: Equatable {
-    /// Publishes only elements that don't match the previous element.
+    /// Skips each value equal to the last value published, so runs of repeats come out once.
     ///
     /// The first element is always published. Each later element is compared with `==` to
     /// the last element published, and skipped when equal; only consecutive repeats go, so a
@@ -125,8 +128,7 @@ extension Publisher where Output: Equatable {
 }
 
 extension Publisher {
-    /// Publishes only elements that don't match the previous element, as evaluated by a
-    /// provided closure.
+    /// Skips each value that `predicate` judges a duplicate of the last value published.
     ///
     /// The first element is always published. Each later element is passed to `predicate`
     /// together with the last element published (as the first argument); when the closure
@@ -152,8 +154,8 @@ extension Publisher {
         Publishers.RemoveDuplicates(upstream: self, predicate: predicate)
     }
 
-    /// Publishes only elements that don't match the previous element, as evaluated by a
-    /// provided error-throwing closure.
+    /// Skips each value that the throwing `predicate` judges a duplicate of the last value
+    /// published, and fails with any error `predicate` throws.
     ///
     /// Works like `removeDuplicates(by:)`: the first element is always published, and a later
     /// one is skipped when `predicate`, called with the last published element and the new

@@ -1,24 +1,25 @@
 extension Publishers {
-    /// A publisher that replaces an empty stream with a provided element.
+    /// A publisher that passes its upstream's values on and, if the upstream finishes without
+    /// a value, publishes `output` before finishing.
     ///
     /// ```
     /// upstream:              -----|
     /// replaceEmpty(with: 0):  -----0|
     /// ```
     public struct ReplaceEmpty<Upstream: Publisher>: Publisher {
-        /// The kind of values published by this publisher.
+        /// The upstream's output type, passed on unchanged.
         public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
+        /// The upstream's failure type, passed on unchanged.
         public typealias Failure = Upstream.Failure
 
-        /// The element to deliver when the upstream publisher finishes without delivering
-        /// any elements.
+        /// The value published if the upstream finishes having published nothing.
         public let output: Upstream.Output
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher that may finish empty.
         public let upstream: Upstream
 
-        /// Creates a publisher that replaces an empty stream with a provided element.
+        /// Makes a publisher that republishes `upstream` and falls back to `output` when it
+        /// finishes empty.
         public init(upstream: Upstream, output: Output) {
             self.upstream = upstream
             self.output = output
@@ -42,7 +43,7 @@ extension Publishers {
 extension Publishers.ReplaceEmpty: Equatable where Upstream: Equatable, Upstream.Output: Equatable {}
 
 extension Publisher {
-    /// Replaces an empty stream with the provided element.
+    /// Publishes `output` when this publisher finishes without having published a value.
     ///
     /// Elements from the upstream pass through unchanged. If the upstream finishes without
     /// having published anything, `output` is published first and then the stream finishes;

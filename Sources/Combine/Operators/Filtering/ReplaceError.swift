@@ -1,5 +1,6 @@
 extension Publishers {
-    /// A publisher that replaces any errors in the stream with a provided element.
+    /// A publisher that passes its upstream's values on and turns an upstream failure into one
+    /// last value, `output`, followed by a normal finish.
     ///
     /// ```
     /// upstream:            --1--2--#
@@ -8,18 +9,19 @@ extension Publishers {
     ///
     /// The replacement is published once the subscriber has demand for it.
     public struct ReplaceError<Upstream: Publisher>: Publisher {
-        /// The kind of values published by this publisher.
+        /// The upstream's output type, passed on unchanged.
         public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
+        /// `Never`: an upstream failure becomes `output`.
         public typealias Failure = Never
 
-        /// The element with which to replace errors from the upstream publisher.
+        /// The value published in place of an upstream failure.
         public let output: Upstream.Output
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher whose failure is replaced.
         public let upstream: Upstream
 
-        /// Creates a publisher that replaces any errors in the stream with a provided element.
+        /// Makes a publisher that republishes `upstream` and publishes `output`, then finishes,
+        /// if it fails.
         public init(upstream: Upstream, output: Output) {
             self.upstream = upstream
             self.output = output
@@ -43,7 +45,7 @@ extension Publishers {
 extension Publishers.ReplaceError: Equatable where Upstream: Equatable, Upstream.Output: Equatable {}
 
 extension Publisher {
-    /// Replaces any errors in the stream with the provided element.
+    /// Turns a failure of this publisher into the value `output` followed by a normal finish.
     ///
     /// Elements pass through unchanged. If the upstream fails, the error is dropped:
     /// `output` is published instead (as soon as the subscriber has demand for it) and the

@@ -1,19 +1,19 @@
 extension Publishers {
-    /// A publisher that republishes all non-`nil` results of calling an error-throwing
-    /// closure with each received element.
+    /// A publisher that passes each upstream value through a throwing `transform`, publishes
+    /// the non-`nil` results unwrapped, and fails with the error `transform` throws.
     public struct TryCompactMap<Upstream: Publisher, Output>: Publisher {
-        /// The kind of errors this publisher might publish.
+        /// Any error: one thrown by `transform`, or the upstream's own failure.
         public typealias Failure = any Error
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher whose values are transformed.
         public let upstream: Upstream
 
-        /// An error-throwing closure that receives values from the upstream publisher and
-        /// returns optional values.
+        /// The closure called with each upstream value: `nil` skips the value, a thrown error
+        /// ends the stream.
         public let transform: (Upstream.Output) throws -> Output?
 
-        /// Creates a publisher that republishes all non-`nil` results of calling an
-        /// error-throwing closure with each received element.
+        /// Makes a publisher that publishes the non-`nil` results of the throwing `transform`
+        /// over the values of `upstream`.
         public init(upstream: Upstream, transform: @escaping (Upstream.Output) throws -> Output?) {
             self.upstream = upstream
             self.transform = transform
@@ -32,8 +32,8 @@ extension Publishers {
 }
 
 extension Publisher {
-    /// Calls an error-throwing closure with each received element and publishes any returned
-    /// optional that has a value.
+    /// Transforms each value with a throwing `transform`, publishes the results that are not
+    /// `nil`, unwrapped, and fails with any error `transform` throws.
     ///
     /// A non-`nil` result is published unwrapped; a `nil` result is dropped and replaced by
     /// asking the upstream for one more element. If the closure throws, the upstream is

@@ -1,22 +1,23 @@
 extension Publishers {
-    /// A publisher that republishes all elements that match a provided error-throwing closure.
+    /// A publisher that passes on only the upstream values for which the throwing `isIncluded`
+    /// returns `true`, and fails with the error it throws.
     ///
     /// A rejected element is replaced by asking upstream for one more; a thrown error cancels
     /// the upstream and becomes the failure.
     public struct TryFilter<Upstream: Publisher>: Publisher {
-        /// The kind of values published by this publisher.
+        /// The upstream's output type, passed on unchanged.
         public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
+        /// Any error: one thrown by `isIncluded`, or the upstream's own failure.
         public typealias Failure = any Error
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher whose values are tested.
         public let upstream: Upstream
 
-        /// An error-throwing closure that indicates whether to republish an element.
+        /// The test each value must pass, by returning `true`; a thrown error ends the stream.
         public let isIncluded: (Upstream.Output) throws -> Bool
 
-        /// Creates a publisher that republishes all elements that match a provided
-        /// error-throwing closure.
+        /// Makes a publisher that publishes the values of `upstream` that pass the throwing
+        /// `isIncluded`.
         public init(upstream: Upstream, isIncluded: @escaping (Upstream.Output) throws -> Bool) {
             self.upstream = upstream
             self.isIncluded = isIncluded
@@ -61,7 +62,8 @@ struct TryTransformStepper<Input, Output>: ValueStepper {
 }
 
 extension Publisher {
-    /// Republishes all elements that match a provided error-throwing closure.
+    /// Publishes only the values for which the throwing `isIncluded` returns `true`, and fails
+    /// with the error it throws.
     ///
     /// An element for which `isIncluded` returns `true` is published; any other is dropped,
     /// and the operator asks the upstream for one more in its place. If the closure throws,

@@ -1,5 +1,6 @@
 extension Publishers {
-    /// A publisher that transforms elements from an upstream publisher into a new publisher.
+    /// A publisher that turns each upstream value into an inner publisher and merges the values
+    /// of all inner publishers.
     ///
     /// ```
     /// upstream:               --a-----b--------|
@@ -13,23 +14,22 @@ extension Publishers {
     /// demand covers the values of all inner publishers together.
     public struct FlatMap<NewPublisher: Publisher, Upstream: Publisher>: Publisher
     where NewPublisher.Failure == Upstream.Failure {
-        /// The kind of values published by this publisher.
+        /// The type of values of the publishers that the transform returns.
         public typealias Output = NewPublisher.Output
-        /// The kind of errors this publisher might publish.
+        /// The type of error this publisher fails with, the same as the upstream's.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher whose values are turned into inner publishers.
         public let upstream: Upstream
 
-        /// The maximum number of concurrent publisher subscriptions.
+        /// How many inner publishers may be subscribed at the same time.
         public let maxPublishers: Subscribers.Demand
 
-        /// A closure that takes an element as a parameter and returns a publisher that
-        /// produces elements of that type.
+        /// Makes the inner publisher for an upstream value.
         public let transform: (Upstream.Output) -> NewPublisher
 
-        /// Creates a publisher that transforms elements from an upstream publisher into a new
-        /// publisher.
+        /// Creates a publisher that subscribes to the publisher `transform` returns for each
+        /// value of `upstream`, with at most `maxPublishers` of them live at once.
         public init(
             upstream: Upstream, maxPublishers: Subscribers.Demand,
             transform: @escaping (Upstream.Output) -> NewPublisher
@@ -53,8 +53,8 @@ extension Publishers {
 }
 
 extension Publisher {
-    /// Transforms all elements from an upstream publisher into a new publisher up to a
-    /// maximum number of publishers you specify.
+    /// Maps each value of this publisher to an inner publisher and publishes the values of all
+    /// of them, with at most `maxPublishers` subscribed at a time.
     ///
     /// Each upstream value is passed to `transform`, and the publisher it returns (an
     /// "inner" publisher) is subscribed at once; the values of all live inner publishers are
@@ -82,10 +82,10 @@ extension Publisher {
     /// publishers are cancelled first.
     ///
     /// - Parameters:
-    ///   - maxPublishers: The maximum number of concurrent publisher subscriptions, or
-    ///     `.unlimited` if unspecified.
-    ///   - transform: A closure that takes an element as a parameter and returns a publisher
-    ///     that produces elements of that type.
+    ///   - maxPublishers: How many inner publishers may be subscribed at the same time;
+    ///     `.unlimited` by default.
+    ///   - transform: A closure that returns the inner publisher for a value of this
+    ///     publisher.
     /// - Returns: A ``Publishers/FlatMap`` publisher that publishes the values of every
     ///   inner publisher.
     public func flatMap<T, P: Publisher>(
@@ -96,8 +96,8 @@ extension Publisher {
 }
 
 extension Publisher where Failure == Never {
-    /// Transforms all elements from an upstream publisher that never fails into new
-    /// publishers that may fail.
+    /// Maps each value of this publisher, which can't fail, to an inner publisher that can,
+    /// and publishes the values of all of them.
     ///
     /// The upstream's `Never` is adapted to the inner publishers' failure type, so a
     /// publisher of user input can start fallible work for each value, as in
@@ -116,10 +116,10 @@ extension Publisher where Failure == Never {
     /// an inner publisher ends the result.
     ///
     /// - Parameters:
-    ///   - maxPublishers: The maximum number of concurrent publisher subscriptions, or
-    ///     `.unlimited` if unspecified.
-    ///   - transform: A closure that takes an element as a parameter and returns a publisher
-    ///     that produces elements of that type.
+    ///   - maxPublishers: How many inner publishers may be subscribed at the same time;
+    ///     `.unlimited` by default.
+    ///   - transform: A closure that returns the inner publisher for a value of this
+    ///     publisher.
     /// - Returns: A ``Publishers/FlatMap`` over this publisher with its failure type set to
     ///   the inner publishers' (``Publishers/SetFailureType``).
     public func flatMap<P: Publisher>(
@@ -128,8 +128,8 @@ extension Publisher where Failure == Never {
         setFailureType(to: P.Failure.self).flatMap(maxPublishers: maxPublishers, transform)
     }
 
-    /// Transforms all elements from an upstream publisher that never fails into new
-    /// publishers that never fail.
+    /// Maps each value of this publisher, which can't fail, to an inner publisher that can't
+    /// fail either, and publishes the values of all of them.
     ///
     /// ```swift
     /// let cancellable = [1, 2].publisher
@@ -143,10 +143,10 @@ extension Publisher where Failure == Never {
     /// Otherwise it behaves as the general `flatMap(maxPublishers:_:)`, and never fails.
     ///
     /// - Parameters:
-    ///   - maxPublishers: The maximum number of concurrent publisher subscriptions, or
-    ///     `.unlimited` if unspecified.
-    ///   - transform: A closure that takes an element as a parameter and returns a publisher
-    ///     that produces elements of that type.
+    ///   - maxPublishers: How many inner publishers may be subscribed at the same time;
+    ///     `.unlimited` by default.
+    ///   - transform: A closure that returns the inner publisher for a value of this
+    ///     publisher.
     /// - Returns: A ``Publishers/FlatMap`` publisher that publishes the values of every
     ///   inner publisher.
     public func flatMap<P: Publisher>(
@@ -157,8 +157,8 @@ extension Publisher where Failure == Never {
 }
 
 extension Publisher {
-    /// Transforms all elements from an upstream publisher into new publishers that never
-    /// fail.
+    /// Maps each value of this publisher to an inner publisher that can't fail, and publishes
+    /// the values of all of them.
     ///
     /// The inner publishers' `Never` is adapted to the upstream's failure type, so
     /// `authorize().flatMap { ok in ok ? heartRate : Empty() }` compiles for an upstream of
@@ -178,10 +178,10 @@ extension Publisher {
     /// `flatMap(maxPublishers:_:)`.
     ///
     /// - Parameters:
-    ///   - maxPublishers: The maximum number of concurrent publisher subscriptions, or
-    ///     `.unlimited` if unspecified.
-    ///   - transform: A closure that takes an element as a parameter and returns a publisher
-    ///     that produces elements of that type.
+    ///   - maxPublishers: How many inner publishers may be subscribed at the same time;
+    ///     `.unlimited` by default.
+    ///   - transform: A closure that returns the inner publisher for a value of this
+    ///     publisher.
     /// - Returns: A ``Publishers/FlatMap`` over this publisher, whose inner publishers have
     ///   their failure type set to this publisher's (``Publishers/SetFailureType``).
     public func flatMap<P: Publisher>(

@@ -11,15 +11,15 @@ extension Publishers {
     /// It finishes when the upstream and the latest inner publisher have finished.
     public struct SwitchToLatest<P: Publisher, Upstream: Publisher>: Publisher
     where P == Upstream.Output, P.Failure == Upstream.Failure {
-        /// The kind of values published by this publisher.
+        /// The type of values of the publishers the upstream emits.
         public typealias Output = P.Output
-        /// The kind of errors this publisher might publish.
+        /// The failure type shared by the upstream and the publishers it emits.
         public typealias Failure = P.Failure
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher whose values are the inner publishers.
         public let upstream: Upstream
 
-        /// Creates a publisher that “flattens” nested publishers.
+        /// Creates a publisher that follows the latest inner publisher `upstream` emits.
         public init(upstream: Upstream) {
             self.upstream = upstream
         }
@@ -37,7 +37,8 @@ extension Publishers {
 }
 
 extension Publisher where Output: Publisher, Output.Failure == Failure {
-    /// Republishes elements sent by the most recently received publisher.
+    /// Publishes the values of the latest publisher this publisher has emitted, dropping the
+    /// previous one.
     ///
     /// This publisher's values are themselves publishers. Each new one is subscribed and the
     /// previous one cancelled, so only the latest publisher's values are published. The
@@ -75,8 +76,8 @@ extension Publisher where Output: Publisher, Output.Failure == Failure {
 }
 
 extension Publisher where Failure == Never, Output: Publisher {
-    /// Republishes elements sent by the most recently received publisher, when the upstream
-    /// never fails but the inner publishers may.
+    /// Publishes the values of the latest inner publisher, for an upstream that can't fail and
+    /// inner publishers that can.
     ///
     /// The upstream's `Never` is adapted to the inner publishers' failure type; otherwise it
     /// behaves as the general `switchToLatest()`.
@@ -100,8 +101,8 @@ extension Publisher where Failure == Never, Output: Publisher {
 }
 
 extension Publisher where Failure == Never, Output: Publisher, Output.Failure == Never {
-    /// Republishes elements sent by the most recently received publisher, when neither the
-    /// upstream nor the inner publishers fail.
+    /// Publishes the values of the latest inner publisher, when neither the upstream nor the
+    /// inner publishers can fail.
     ///
     /// ```swift
     /// let queries = PassthroughSubject<String, Never>()
@@ -123,8 +124,8 @@ extension Publisher where Failure == Never, Output: Publisher, Output.Failure ==
 }
 
 extension Publisher where Output: Publisher, Output.Failure == Never {
-    /// Republishes elements sent by the most recently received publisher, when the inner
-    /// publishers never fail but the upstream may.
+    /// Publishes the values of the latest inner publisher, for inner publishers that can't
+    /// fail and an upstream that can.
     ///
     /// Each inner publisher's `Never` is adapted to the upstream's failure type; otherwise it
     /// behaves as the general `switchToLatest()`. Only the upstream can fail the result.

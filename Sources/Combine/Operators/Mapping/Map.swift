@@ -1,6 +1,5 @@
 extension Publishers {
-    /// A publisher that transforms all elements from the upstream publisher with a provided
-    /// closure.
+    /// A publisher that publishes, for each upstream value, what `transform` returns for it.
     ///
     /// ```
     /// upstream:  --1--2--3--|
@@ -10,16 +9,16 @@ extension Publishers {
     /// `Map` adds no subscription of its own: the upstream subscription passes straight to
     /// the subscriber, so demand and cancellation go directly upstream.
     public struct Map<Upstream: Publisher, Output>: Publisher {
-        /// The kind of errors this publisher might publish.
+        /// The upstream's failure type, passed on unchanged.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher whose values are transformed.
         public let upstream: Upstream
 
-        /// The closure that transforms elements from the upstream publisher.
+        /// The closure that turns each upstream value into the value published.
         public let transform: (Upstream.Output) -> Output
 
-        /// Creates a publisher that transforms all elements from the upstream publisher.
+        /// Makes a publisher that publishes `transform` applied to each value of `upstream`.
         public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output) {
             self.upstream = upstream
             self.transform = transform
@@ -58,7 +57,7 @@ extension Publishers {
 }
 
 extension Publisher {
-    /// Transforms all elements from the upstream publisher with a provided closure.
+    /// Publishes the result of `transform` for each value, in place of the value.
     ///
     /// Each element goes through `transform` as it arrives, and the result is published in its
     /// place; the completion, a failure included, passes through unchanged. `map` adds no

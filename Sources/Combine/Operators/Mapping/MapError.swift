@@ -1,29 +1,30 @@
 extension Publishers {
-    /// A publisher that converts any failure from the upstream publisher into a new error.
+    /// A publisher that passes values and a normal finish on, and fails with the error
+    /// `transform` makes from the upstream's failure.
     ///
     /// ```
     /// upstream:            --1--2--#(URLError)
     /// mapError{.network}:  --1--2--#(.network)
     /// ```
     public struct MapError<Upstream: Publisher, Failure: Error>: Publisher {
-        /// The kind of values published by this publisher.
+        /// The upstream's output type, passed on unchanged.
         public typealias Output = Upstream.Output
 
-        /// The publisher that this publisher receives elements from.
+        /// The publisher whose failure is converted.
         public let upstream: Upstream
 
-        /// The closure that converts the upstream failure into a new error.
+        /// The closure that turns the upstream's error into the error this publisher fails with.
         public let transform: (Upstream.Failure) -> Failure
 
-        /// Creates a publisher that converts any failure from the upstream publisher into a
-        /// new error.
+        /// Makes a publisher that republishes `upstream` and converts its failure with
+        /// `transform`.
         public init(upstream: Upstream, transform: @escaping (Upstream.Failure) -> Failure) {
             self.upstream = upstream
             self.transform = transform
         }
 
-        /// Creates a publisher that converts any failure from the upstream publisher into a
-        /// new error.
+        /// Makes a publisher that republishes `upstream` and converts its failure with `map`;
+        /// the same as `init(upstream:transform:)`.
         public init(upstream: Upstream, _ map: @escaping (Upstream.Failure) -> Failure) {
             self.init(upstream: upstream, transform: map)
         }
@@ -36,7 +37,7 @@ extension Publishers {
 }
 
 extension Publisher {
-    /// Converts any failure from the upstream publisher into a new error.
+    /// Hands a failure of this publisher to `transform` and fails with the error it returns.
     ///
     /// Elements and a normal finish pass through untouched; only a `.failure` completion goes
     /// through `transform`, and its result is the failure the subscriber receives. Requests

@@ -1,13 +1,14 @@
 extension Publishers {
-    /// A publisher that publishes the value of a key path.
+    /// A publisher that reads one property, through a key path, from each upstream value and
+    /// publishes it.
     public struct MapKeyPath<Upstream: Publisher, Output>: Publisher {
-        /// The kind of errors this publisher might publish.
+        /// The upstream's failure type, passed on unchanged.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher whose values are read.
         public let upstream: Upstream
 
-        /// The key path of a property to publish.
+        /// Where to find, in each upstream value, the property that is published.
         public let keyPath: KeyPath<Upstream.Output, Output>
 
         /// Attaches the specified subscriber to this publisher.
@@ -18,20 +19,21 @@ extension Publishers {
         }
     }
 
-    /// A publisher that publishes the values of two key paths as a tuple.
+    /// A publisher that reads two properties, through key paths, from each upstream value and
+    /// publishes them together as a tuple.
     public struct MapKeyPath2<Upstream: Publisher, Output0, Output1>: Publisher {
-        /// The kind of values published by this publisher.
+        /// The two properties read from one upstream value.
         public typealias Output = (Output0, Output1)
-        /// The kind of errors this publisher might publish.
+        /// The upstream's failure type, passed on unchanged.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher whose values are read.
         public let upstream: Upstream
 
-        /// The key path of a property to publish.
+        /// Where to find the property that goes first in each tuple.
         public let keyPath0: KeyPath<Upstream.Output, Output0>
 
-        /// The key path of a second property to publish.
+        /// Where to find the property that goes second in each tuple.
         public let keyPath1: KeyPath<Upstream.Output, Output1>
 
         /// Attaches the specified subscriber to this publisher.
@@ -45,23 +47,24 @@ extension Publishers {
         }
     }
 
-    /// A publisher that publishes the values of three key paths as a tuple.
+    /// A publisher that reads three properties, through key paths, from each upstream value and
+    /// publishes them together as a tuple.
     public struct MapKeyPath3<Upstream: Publisher, Output0, Output1, Output2>: Publisher {
-        /// The kind of values published by this publisher.
+        /// The three properties read from one upstream value.
         public typealias Output = (Output0, Output1, Output2)
-        /// The kind of errors this publisher might publish.
+        /// The upstream's failure type, passed on unchanged.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher whose values are read.
         public let upstream: Upstream
 
-        /// The key path of a property to publish.
+        /// Where to find the property that goes first in each tuple.
         public let keyPath0: KeyPath<Upstream.Output, Output0>
 
-        /// The key path of a second property to publish.
+        /// Where to find the property that goes second in each tuple.
         public let keyPath1: KeyPath<Upstream.Output, Output1>
 
-        /// The key path of a third property to publish.
+        /// Where to find the property that goes third in each tuple.
         public let keyPath2: KeyPath<Upstream.Output, Output2>
 
         /// Attaches the specified subscriber to this publisher.
@@ -110,11 +113,11 @@ struct KeyPathReader<Input, Downstream: Subscriber>: ForwardingSubscriber {
 }
 
 extension Publisher {
-    /// Publishes the value of a key path.
+    /// Publishes, for each value, the property that `keyPath` names.
     ///
     /// For each element, the property at `keyPath` is read and published in the element's
-    /// place; the completion passes through unchanged, and so do requests and the cancel (it
-    /// runs as a ``Publishers/Map``).
+    /// place; the completion passes through unchanged, and so do requests and the cancel (as
+    /// with ``Publishers/Map``, the upstream's subscription goes straight to the subscriber).
     ///
     /// ```swift
     /// struct Player { var name: String; var score: Int }
@@ -131,7 +134,7 @@ extension Publisher {
         Publishers.MapKeyPath(upstream: self, keyPath: keyPath)
     }
 
-    /// Publishes the values of two key paths as a tuple.
+    /// Publishes, for each value, a tuple of the properties that `keyPath0` and `keyPath1` name.
     ///
     /// For each element, both properties are read and published together as one tuple; the
     /// completion, requests and the cancel pass through unchanged.
@@ -155,7 +158,8 @@ extension Publisher {
         Publishers.MapKeyPath2(upstream: self, keyPath0: keyPath0, keyPath1: keyPath1)
     }
 
-    /// Publishes the values of three key paths as a tuple.
+    /// Publishes, for each value, a tuple of the properties that `keyPath0`, `keyPath1` and
+    /// `keyPath2` name.
     ///
     /// For each element, the three properties are read and published together as one tuple;
     /// the completion, requests and the cancel pass through unchanged.

@@ -1,5 +1,5 @@
 extension Publisher {
-    /// Replaces `nil` elements in the stream with the provided element.
+    /// Publishes each optional value unwrapped, with `output` in place of every `nil`.
     ///
     /// Every element is published unwrapped: a `nil` becomes `output`, any other value is
     /// published as it is. Nothing else changes: it is a ``Publishers/Map`` over the upstream,

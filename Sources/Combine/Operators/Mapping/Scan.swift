@@ -1,23 +1,23 @@
 extension Publishers {
-    /// A publisher that transforms elements by applying a closure that receives its previous
-    /// return value and the next element from the upstream publisher.
+    /// A publisher that keeps a running result, updates it with `nextPartialResult` for each
+    /// upstream value, and publishes every new running result.
     ///
     /// ```
     /// upstream:   --1--2--3--|
     /// scan(0,+):  --1--3--6--|
     /// ```
     public struct Scan<Upstream: Publisher, Output>: Publisher {
-        /// The kind of errors this publisher might publish.
+        /// The upstream's failure type, passed on unchanged.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher whose values are accumulated.
         public let upstream: Upstream
 
-        /// The previous result returned by the closure, or the initial one.
+        /// The running result before the first upstream value; it is not published itself.
         public let initialResult: Output
 
-        /// A closure that takes as its arguments the previous value returned by the closure
-        /// and the next element emitted from the upstream publisher.
+        /// Called with the running result and the next upstream value; what it returns is
+        /// published and becomes the new running result.
         public let nextPartialResult: (Output, Upstream.Output) -> Output
 
         /// Creates a scanning publisher.
@@ -70,22 +70,22 @@ extension Publishers {
         }
     }
 
-    /// A publisher that transforms elements by applying an error-throwing closure that
-    /// receives its previous return value and the next element from the upstream publisher.
+    /// A publisher that keeps a running result, updates it with the throwing
+    /// `nextPartialResult` for each upstream value, and publishes every new running result.
     ///
     /// A thrown error cancels the upstream and becomes the failure.
     public struct TryScan<Upstream: Publisher, Output>: Publisher {
-        /// The kind of errors this publisher might publish.
+        /// Any error: one thrown by `nextPartialResult`, or the upstream's own failure.
         public typealias Failure = any Error
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher whose values are accumulated.
         public let upstream: Upstream
 
-        /// The previous result returned by the closure, or the initial one.
+        /// The running result before the first upstream value; it is not published itself.
         public let initialResult: Output
 
-        /// An error-throwing closure that takes as its arguments the previous value returned
-        /// by the closure and the next element emitted from the upstream publisher.
+        /// Called with the running result and the next upstream value; what it returns is
+        /// published and becomes the new running result, and a thrown error ends the stream.
         public let nextPartialResult: (Output, Upstream.Output) throws -> Output
 
         /// Creates a scanning publisher with an error-throwing closure.
@@ -140,8 +140,8 @@ struct ScanStepper<Input, Output, Failure: Error>: ValueStepper {
 }
 
 extension Publisher {
-    /// Transforms elements from the upstream publisher by providing the current element to a
-    /// closure along with the last value returned by the closure.
+    /// Publishes a running result: each value is folded into it by `nextPartialResult`, and
+    /// each new result is published.
     ///
     /// For each element, `nextPartialResult` combines the running result (starting from
     /// `initialResult`) with the element; the new running result is both published and kept
@@ -167,8 +167,8 @@ extension Publisher {
         Publishers.Scan(upstream: self, initialResult: initialResult, nextPartialResult: nextPartialResult)
     }
 
-    /// Transforms elements from the upstream publisher by providing the current element to an
-    /// error-throwing closure along with the last value returned by the closure.
+    /// Publishes a running result that the throwing `nextPartialResult` updates with each
+    /// value, and fails with any error the closure throws.
     ///
     /// Works like `scan(_:_:)`, publishing every running result, except that the closure may
     /// throw: the thrown error cancels the upstream and ends the stream as a failure, and the

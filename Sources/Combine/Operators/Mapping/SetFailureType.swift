@@ -1,16 +1,17 @@
 extension Publishers {
-    /// A publisher that appears to send a specified failure type.
+    /// A publisher that republishes a never-failing upstream under a different declared
+    /// `Failure` type.
     ///
     /// The upstream can't fail (`Never`), so nothing changes at run time: it only lets the
     /// publisher meet one that can fail, for example in `combineLatest` or `flatMap`.
     public struct SetFailureType<Upstream: Publisher, Failure: Error>: Publisher where Upstream.Failure == Never {
-        /// The kind of values published by this publisher.
+        /// The upstream's output type, passed on unchanged.
         public typealias Output = Upstream.Output
 
-        /// The publisher from which this publisher receives elements.
+        /// The never-failing publisher whose events are passed on.
         public let upstream: Upstream
 
-        /// Creates a publisher that appears to send a specified failure type.
+        /// Makes a publisher that republishes `upstream` with `Failure` as its failure type.
         public init(upstream: Upstream) {
             self.upstream = upstream
         }
@@ -36,7 +37,7 @@ extension Publishers {
 extension Publishers.SetFailureType: Equatable where Upstream: Equatable {}
 
 extension Publisher where Failure == Never {
-    /// Changes the failure type declared by the upstream publisher.
+    /// Gives this never-failing publisher another `Failure` type, without changing its events.
     ///
     /// The upstream can't fail, so nothing changes at run time: elements, the completion,
     /// requests and the cancel pass straight through. Use it where a publisher that never

@@ -1,23 +1,24 @@
 extension Publishers {
-    /// A publisher that transforms all elements from the upstream publisher with a provided
-    /// error-throwing closure.
+    /// A publisher that publishes what the throwing `transform` returns for each upstream
+    /// value, and fails with the error it throws.
     ///
     /// ```
     /// upstream:          --1--2--x--3--|
     /// tryMap(parse):     --1--2--#          (# : the thrown error; upstream is cancelled)
     /// ```
     public struct TryMap<Upstream: Publisher, Output>: Publisher {
-        /// The kind of errors this publisher might publish.
+        /// Any error: one thrown by `transform`, or the upstream's own failure.
         public typealias Failure = any Error
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher whose values are transformed.
         public let upstream: Upstream
 
-        /// The error-throwing closure that transforms elements from the upstream publisher.
+        /// The closure that turns each upstream value into the value published, or throws to
+        /// end the stream.
         public let transform: (Upstream.Output) throws -> Output
 
-        /// Creates a publisher that transforms all elements from the upstream publisher with
-        /// a provided error-throwing closure.
+        /// Makes a publisher that publishes the throwing `transform` applied to each value of
+        /// `upstream`.
         public init(upstream: Upstream, transform: @escaping (Upstream.Output) throws -> Output) {
             self.upstream = upstream
             self.transform = transform
@@ -55,8 +56,8 @@ extension Publishers {
 }
 
 extension Publisher {
-    /// Transforms all elements from the upstream publisher with a provided error-throwing
-    /// closure.
+    /// Publishes the result of the throwing `transform` for each value, and fails with any
+    /// error it throws.
     ///
     /// Each element goes through `transform` and the result is published in its place. When
     /// the closure throws, the upstream is cancelled and the error is the failure the

@@ -1,24 +1,24 @@
 import CombineSynchronization
 
 extension Publishers {
-    /// A publisher that automatically connects to an upstream connectable publisher.
+    /// A publisher that connects its connectable upstream when it gets a subscriber, and
+    /// disconnects it when the last subscriber cancels.
     ///
     /// The first subscriber connects it; when every subscriber has cancelled, the connection
     /// is cancelled too, and the next subscriber connects again. As Apple's, a subscriber that
     /// received the completion still counts until it cancels.
     public class Autoconnect<Upstream: ConnectablePublisher>: Publisher {
-        /// The kind of values published by this publisher.
+        /// The type of values this publisher emits, the same as the upstream's.
         public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
+        /// The type of error this publisher fails with, the same as the upstream's.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher from which this publisher receives elements.
+        /// The connectable publisher that is connected and disconnected.
         public final let upstream: Upstream
 
         private let refCount: ConnectionRefCount<Output, Failure>
 
-        /// Creates a publisher that automatically connects to an upstream connectable
-        /// publisher.
+        /// Creates a publisher that calls `upstream.connect()` on behalf of its subscribers.
         public init(upstream: Upstream) {
             self.upstream = upstream
             refCount = ConnectionRefCount { upstream.connect() }
@@ -33,7 +33,8 @@ extension Publishers {
 }
 
 extension ConnectablePublisher {
-    /// Automates the process of connecting or disconnecting from this connectable publisher.
+    /// Returns a publisher that connects and disconnects this connectable publisher as
+    /// subscribers come and go.
     ///
     /// The first subscriber calls `connect()` for you, right after it has attached; when
     /// the last subscriber cancels, the connection is cancelled, and the next subscriber

@@ -4,14 +4,14 @@ extension Publishers {
     /// A connectable publisher over a passthrough subject: nothing flows until
     /// ``connect()``.
     public struct MakeConnectable<Upstream: Publisher>: ConnectablePublisher {
-        /// The kind of values published by this publisher.
+        /// The type of values this publisher emits, the same as the upstream's.
         public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
+        /// The type of error this publisher fails with, the same as the upstream's.
         public typealias Failure = Upstream.Failure
 
         private let inner: Multicast<Upstream, PassthroughSubject<Output, Failure>>
 
-        /// Creates a connectable publisher, attached to the provided upstream publisher.
+        /// Creates a connectable publisher that subscribes to `upstream` when connected.
         public init(upstream: Upstream) {
             inner = Multicast(upstream: upstream) { PassthroughSubject() }
         }
@@ -30,7 +30,8 @@ extension Publishers {
 }
 
 extension Publisher where Failure == Never {
-    /// Creates a connectable wrapper around the publisher.
+    /// Returns a connectable publisher that holds back this publisher's values until
+    /// `connect()` is called.
     ///
     /// Subscribers attach first; values flow only after `connect()`, so that all of them
     /// see the first value:

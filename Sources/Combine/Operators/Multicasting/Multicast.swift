@@ -1,19 +1,20 @@
 import CombineSynchronization
 
 extension Publishers {
-    /// A publisher that uses a subject to deliver elements to multiple subscribers.
+    /// A connectable publisher that relays one subscription to its upstream to many
+    /// subscribers, through a subject.
     ///
     /// Subscribers attach to the subject; nothing flows until ``connect()`` subscribes the
     /// subject to the upstream. The subject is created once, by `createSubject`, on first
     /// use.
     public final class Multicast<Upstream: Publisher, SubjectType: Subject>: ConnectablePublisher
     where Upstream.Failure == SubjectType.Failure, Upstream.Output == SubjectType.Output {
-        /// The kind of values published by this publisher.
+        /// The type of values this publisher emits, the same as the upstream's.
         public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
+        /// The type of error this publisher fails with, the same as the upstream's.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher that this publisher receives elements from.
+        /// The publisher the subject is subscribed to on ``connect()``.
         public let upstream: Upstream
 
         /// The closure that creates the subject. It is called once, when the subject is first
@@ -24,8 +25,8 @@ extension Publishers {
         private let lock = Lock()
         private var createdSubject: SubjectType?
 
-        /// Creates a multicast publisher that applies a closure to create a subject that
-        /// delivers elements to subscribers.
+        /// Creates a connectable publisher that relays `upstream` through the subject that
+        /// `createSubject` makes when it is first needed.
         public init(upstream: Upstream, createSubject: @escaping () -> SubjectType) {
             self.upstream = upstream
             self.createSubject = createSubject
@@ -55,7 +56,8 @@ extension Publishers {
 }
 
 extension Publisher {
-    /// Applies a closure to create a subject that delivers elements to subscribers.
+    /// Returns a connectable publisher that shares one subscription to this publisher among
+    /// its subscribers, through a subject made by `createSubject`.
     ///
     /// The result is a connectable publisher: subscribers attach to the subject, and
     /// nothing is asked of this publisher until `connect()` subscribes the subject to it.
@@ -88,7 +90,8 @@ extension Publisher {
         Publishers.Multicast(upstream: self, createSubject: createSubject)
     }
 
-    /// Provides a subject to deliver elements to multiple subscribers.
+    /// Returns a connectable publisher that shares one subscription to this publisher among
+    /// its subscribers, through `subject`.
     ///
     /// Like `multicast(_:)`, with a subject you create yourself, for instance a
     /// `CurrentValueSubject` so that a subscriber attaching late still receives the latest

@@ -1,8 +1,8 @@
 import CombineSynchronization
 
 extension Publishers {
-    /// A publisher that shares the output of an upstream publisher with multiple
-    /// subscribers.
+    /// A publisher whose subscribers all share one subscription to the upstream, made when
+    /// the first of them attaches.
     ///
     /// ```swift
     /// let shared = expensiveRequest.share()
@@ -16,12 +16,12 @@ extension Publishers {
     /// subscribed again, so `Deferred { Future { ... } }.share()` does its work once); once
     /// every subscriber has cancelled, the next subscriber subscribes upstream again.
     public final class Share<Upstream: Publisher>: Publisher, Equatable {
-        /// The kind of values published by this publisher.
+        /// The type of values this publisher emits, the same as the upstream's.
         public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
+        /// The type of error this publisher fails with, the same as the upstream's.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher subscribed to on behalf of every subscriber.
         public final let upstream: Upstream
 
         /// Apple's composition: one subject for the publisher's life, connected by
@@ -55,7 +55,8 @@ extension Publishers {
 }
 
 extension Publisher {
-    /// Shares the output of an upstream publisher with multiple subscribers.
+    /// Returns a publisher whose subscribers all share a single subscription to this
+    /// publisher.
     ///
     /// The first subscriber subscribes to this publisher; later subscribers share that
     /// subscription and receive only the values published after they joined. Use it to run

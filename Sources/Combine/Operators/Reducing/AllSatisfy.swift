@@ -1,18 +1,18 @@
 extension Publishers {
-    /// A publisher that publishes a single Boolean value that indicates whether all received
-    /// elements pass a given predicate.
+    /// A publisher that answers, with one `Bool`, whether every element of the upstream passes a
+    /// test.
     ///
     /// ```
     /// upstream:                  --2--4--5--|
     /// allSatisfy({ $0.isEven }):  --------false|   (upstream cancelled at 5)
     /// ```
     public struct AllSatisfy<Upstream: Publisher>: Publisher {
-        /// The kind of values published by this publisher.
+        /// It sends a single `Bool`, the answer.
         public typealias Output = Bool
-        /// The kind of errors this publisher might publish.
+        /// The type of error it fails with, the same as the upstream publisher's.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher this one subscribes to.
         public let upstream: Upstream
 
         /// A closure that evaluates each received element.
@@ -34,15 +34,15 @@ extension Publishers {
         }
     }
 
-    /// A publisher that publishes a single Boolean value that indicates whether all received
-    /// elements pass a given error-throwing predicate.
+    /// A publisher that answers, with one `Bool`, whether every element of the upstream passes a
+    /// test that can throw; a thrown error cancels the upstream and becomes the failure.
     public struct TryAllSatisfy<Upstream: Publisher>: Publisher {
-        /// The kind of values published by this publisher.
+        /// It sends a single `Bool`, the answer.
         public typealias Output = Bool
-        /// The kind of errors this publisher might publish.
+        /// It fails with `any Error`: an upstream failure or an error a closure threw.
         public typealias Failure = any Error
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher this one subscribes to.
         public let upstream: Upstream
 
         /// A closure that evaluates each received element.

@@ -9,12 +9,12 @@ extension Publishers {
     /// It asks upstream for everything and publishes one array when the upstream finishes,
     /// once the subscriber has requested a value. A failure is passed on without the array.
     public struct Collect<Upstream: Publisher>: Publisher {
-        /// The kind of values published by this publisher.
+        /// Each element it sends is an array of upstream elements.
         public typealias Output = [Upstream.Output]
-        /// The kind of errors this publisher might publish.
+        /// The type of error it fails with, the same as the upstream publisher's.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher this one subscribes to.
         public let upstream: Upstream
 
         /// Creates a publisher that buffers all elements of the upstream into one array.

@@ -1,7 +1,8 @@
 import CombineSynchronization
 
 extension Publishers {
-    /// A publisher that buffers a maximum number of items.
+    /// A publisher that gathers upstream elements into arrays of a fixed size and sends each
+    /// array once it is full.
     ///
     /// ```
     /// upstream:    --1--2--3--4--5--|
@@ -11,18 +12,18 @@ extension Publishers {
     /// Each unit of the subscriber's demand asks upstream for `count` elements. When the
     /// upstream finishes, a partial group is published; on failure it is dropped.
     public struct CollectByCount<Upstream: Publisher>: Publisher {
-        /// The kind of values published by this publisher.
+        /// Each element it sends is an array of upstream elements.
         public typealias Output = [Upstream.Output]
-        /// The kind of errors this publisher might publish.
+        /// The type of error it fails with, the same as the upstream publisher's.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher this one subscribes to.
         public let upstream: Upstream
 
-        /// The maximum number of received elements to buffer before publishing.
+        /// How many elements make a full array; the last array may hold fewer.
         public let count: Int
 
-        /// Creates a publisher that buffers a maximum number of items.
+        /// Creates a publisher that sends the upstream's elements in arrays of `count`.
         ///
         /// - Precondition: `count` is greater than zero.
         public init(upstream: Upstream, count: Int) {

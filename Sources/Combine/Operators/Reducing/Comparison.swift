@@ -1,6 +1,6 @@
 extension Publishers {
-    /// A publisher that republishes items from another publisher only if each new item is in
-    /// increasing order from the previously-published item: the publisher of `max` and `min`.
+    /// A publisher that keeps the greatest element under an ordering closure and sends it once
+    /// the upstream finishes: the publisher of `max` and `min`.
     ///
     /// ```
     /// upstream: --3--9--1--|
@@ -8,20 +8,20 @@ extension Publishers {
     /// min():    -----------1|
     /// ```
     public struct Comparison<Upstream: Publisher>: Publisher {
-        /// The kind of values published by this publisher.
+        /// The type of element it sends, the same as the upstream publisher's.
         public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
+        /// The type of error it fails with, the same as the upstream publisher's.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher that this publisher receives elements from.
+        /// The publisher this one subscribes to.
         public let upstream: Upstream
 
-        /// A closure that receives two elements and returns true if they are in increasing
-        /// order.
+        /// The ordering: given the element kept so far and a new one, it returns `true` when the
+        /// new one should replace it.
         public let areInIncreasingOrder: (Upstream.Output, Upstream.Output) -> Bool
 
-        /// Creates a publisher that republishes items from another publisher only if each new
-        /// item is in increasing order from the previously-published item.
+        /// Creates a publisher that sends the greatest upstream element under
+        /// `areInIncreasingOrder` when the upstream finishes.
         public init(upstream: Upstream, areInIncreasingOrder: @escaping (Upstream.Output, Upstream.Output) -> Bool) {
             self.upstream = upstream
             self.areInIncreasingOrder = areInIncreasingOrder
@@ -38,20 +38,20 @@ extension Publishers {
         }
     }
 
-    /// A publisher that republishes items from another publisher only if each new item is in
-    /// increasing order from the previously-published item, and fails if the ordering logic
-    /// throws an error.
+    /// A publisher that keeps the greatest element under an ordering closure that can throw and
+    /// sends it once the upstream finishes; a thrown error cancels the upstream and becomes the
+    /// failure. It is the publisher of `tryMax(by:)` and `tryMin(by:)`.
     public struct TryComparison<Upstream: Publisher>: Publisher {
-        /// The kind of values published by this publisher.
+        /// The type of element it sends, the same as the upstream publisher's.
         public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
+        /// It fails with `any Error`: an upstream failure or an error a closure threw.
         public typealias Failure = any Error
 
-        /// The publisher that this publisher receives elements from.
+        /// The publisher this one subscribes to.
         public let upstream: Upstream
 
-        /// A closure that receives two elements and returns true if they are in increasing
-        /// order.
+        /// The ordering: given the element kept so far and a new one, it returns `true` when the
+        /// new one should replace it, or throws to fail the stream.
         public let areInIncreasingOrder: (Upstream.Output, Upstream.Output) throws -> Bool
 
         /// Creates a publisher with an error-throwing ordering.

@@ -9,12 +9,12 @@ extension Publishers {
     ///
     /// It publishes `false` if the upstream finishes without the element.
     public struct Contains<Upstream: Publisher>: Publisher where Upstream.Output: Equatable {
-        /// The kind of values published by this publisher.
+        /// It sends a single `Bool`, the answer.
         public typealias Output = Bool
-        /// The kind of errors this publisher might publish.
+        /// The type of error it fails with, the same as the upstream publisher's.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher this one subscribes to.
         public let upstream: Upstream
 
         /// The element to scan for in the upstream publisher.
@@ -36,23 +36,21 @@ extension Publishers {
         }
     }
 
-    /// A publisher that emits a Boolean value upon receiving an element that satisfies the
-    /// predicate closure.
+    /// A publisher that sends `true` as soon as an upstream element passes a test, or `false` if
+    /// the upstream finishes without one.
     public struct ContainsWhere<Upstream: Publisher>: Publisher {
-        /// The kind of values published by this publisher.
+        /// It sends a single `Bool`, the answer.
         public typealias Output = Bool
-        /// The kind of errors this publisher might publish.
+        /// The type of error it fails with, the same as the upstream publisher's.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher this one subscribes to.
         public let upstream: Upstream
 
-        /// The closure that determines whether the publisher should consider an element as a
-        /// match.
+        /// The test each element goes through; the first that passes ends the search.
         public let predicate: (Upstream.Output) -> Bool
 
-        /// Creates a publisher that emits a Boolean value upon receiving an element that
-        /// satisfies the predicate closure.
+        /// Creates a publisher that tells whether any upstream element passes `predicate`.
         public init(upstream: Upstream, predicate: @escaping (Upstream.Output) -> Bool) {
             self.upstream = upstream
             self.predicate = predicate
@@ -68,23 +66,24 @@ extension Publishers {
         }
     }
 
-    /// A publisher that emits a Boolean value upon receiving an element that satisfies the
-    /// throwing predicate closure.
+    /// A publisher that sends `true` as soon as an upstream element passes a test that can
+    /// throw, or `false` if the upstream finishes without one; a thrown error becomes the
+    /// failure.
     public struct TryContainsWhere<Upstream: Publisher>: Publisher {
-        /// The kind of values published by this publisher.
+        /// It sends a single `Bool`, the answer.
         public typealias Output = Bool
-        /// The kind of errors this publisher might publish.
+        /// It fails with `any Error`: an upstream failure or an error a closure threw.
         public typealias Failure = any Error
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher this one subscribes to.
         public let upstream: Upstream
 
         /// The error-throwing closure that determines whether this publisher should emit a
         /// true element.
         public let predicate: (Upstream.Output) throws -> Bool
 
-        /// Creates a publisher that emits a Boolean value upon receiving an element that
-        /// satisfies the throwing predicate closure.
+        /// Creates a publisher that tells whether any upstream element passes `predicate`, which
+        /// can throw.
         public init(upstream: Upstream, predicate: @escaping (Upstream.Output) throws -> Bool) {
             self.upstream = upstream
             self.predicate = predicate

@@ -7,16 +7,16 @@ extension Publishers {
     /// count():  -----------3|
     /// ```
     public struct Count<Upstream: Publisher>: Publisher {
-        /// The kind of values published by this publisher.
+        /// It sends a single `Int`, the number of elements counted.
         public typealias Output = Int
-        /// The kind of errors this publisher might publish.
+        /// The type of error it fails with, the same as the upstream publisher's.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher this one subscribes to.
         public let upstream: Upstream
 
-        /// Creates a publisher that publishes the number of elements received from the
-        /// upstream publisher.
+        /// Creates a publisher that counts the upstream's elements and sends the total when the
+        /// upstream finishes.
         public init(upstream: Upstream) {
             self.upstream = upstream
         }

@@ -1,18 +1,18 @@
 extension Publishers {
-    /// A publisher that ignores all upstream elements, but passes along the upstream
-    /// publisher's completion state (finished or failed).
+    /// A publisher that discards every upstream element and passes on only how the upstream
+    /// completes, with `.finished` or its failure.
     ///
     /// ```
     /// upstream:       --a--b--c--|
     /// ignoreOutput(): -----------|
     /// ```
     public struct IgnoreOutput<Upstream: Publisher>: Publisher {
-        /// The kind of values published by this publisher.
+        /// It never sends an element, only a completion.
         public typealias Output = Never
-        /// The kind of errors this publisher might publish.
+        /// The type of error it fails with, the same as the upstream publisher's.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher this one subscribes to.
         public let upstream: Upstream
 
         /// Creates a publisher that ignores all upstream elements.

@@ -1,27 +1,27 @@
 extension Publishers {
-    /// A publisher that applies a closure to all received elements and produces an
-    /// accumulated value when the upstream publisher finishes.
+    /// A publisher that folds every upstream element into a running result with a closure and
+    /// sends that result once the upstream finishes.
     ///
     /// ```
     /// upstream:    --1--2--3--|
     /// reduce(0,+): -----------6|
     /// ```
     public struct Reduce<Upstream: Publisher, Output>: Publisher {
-        /// The kind of errors this publisher might publish.
+        /// The type of error it fails with, the same as the upstream publisher's.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher this one subscribes to.
         public let upstream: Upstream
 
-        /// The initial value provided on the first invocation of the closure.
+        /// The running result's starting value, passed to the closure with the first element.
         public let initial: Output
 
-        /// A closure that takes the previously-accumulated value and the next element from
-        /// the upstream publisher to produce a new value.
+        /// A closure that receives the running result and the next upstream element and
+        /// returns the new running result.
         public let nextPartialResult: (Output, Upstream.Output) -> Output
 
-        /// Creates a publisher that applies a closure to all received elements and produces
-        /// an accumulated value when the upstream publisher finishes.
+        /// Creates a publisher that folds the upstream's elements into one result, starting
+        /// from `initial`, and sends it when the upstream finishes.
         public init(
             upstream: Upstream, initial: Output, nextPartialResult: @escaping (Output, Upstream.Output) -> Output
         ) {
@@ -51,22 +51,22 @@ extension Publishers {
         }
     }
 
-    /// A publisher that applies an error-throwing closure to all received elements and
-    /// produces an accumulated value when the upstream publisher finishes.
+    /// A publisher that folds every upstream element into a running result with a closure that
+    /// can throw, and sends that result once the upstream finishes.
     ///
     /// A thrown error cancels the upstream and becomes the failure.
     public struct TryReduce<Upstream: Publisher, Output>: Publisher {
-        /// The kind of errors this publisher might publish.
+        /// It fails with `any Error`: an upstream failure or an error a closure threw.
         public typealias Failure = any Error
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher this one subscribes to.
         public let upstream: Upstream
 
-        /// The initial value provided on the first invocation of the closure.
+        /// The running result's starting value, passed to the closure with the first element.
         public let initial: Output
 
-        /// An error-throwing closure that takes the previously-accumulated value and the next
-        /// element from the upstream to produce a new value.
+        /// A closure that receives the running result and the next upstream element and
+        /// returns the new running result, or throws to fail the stream.
         public let nextPartialResult: (Output, Upstream.Output) throws -> Output
 
         /// Creates a publisher that applies an error-throwing closure to all received elements.

@@ -3,26 +3,30 @@ import CombineSynchronization
 extension Publishers {
     /// A strategy for filling a buffer.
     public enum PrefetchStrategy: Equatable, Hashable {
-        /// A strategy to fill the buffer at subscription time, and keep it full thereafter.
+        /// Ask the upstream for `size` values once subscribed, then for one more each time a
+        /// buffered value goes to the subscriber.
         case keepFull
 
-        /// A strategy that avoids prefetching and instead performs requests on demand.
+        /// Ask the upstream for an unlimited number of values once subscribed, as Apple's
+        /// Combine does; `whenFull` deals with the values that do not fit.
         case byRequest
     }
 
-    /// A strategy that handles exhaustion of a buffer’s capacity.
+    /// What a buffer does with a value that arrives while it already holds `size` values.
     public enum BufferingStrategy<Failure: Error> {
-        /// When the buffer is full, discard the newly received element.
+        /// Drop the value that just arrived; the buffered values stay.
         case dropNewest
 
-        /// When the buffer is full, discard the oldest element in the buffer.
+        /// Drop the value that has waited longest, making room for the one that just arrived.
         case dropOldest
 
-        /// When the buffer is full, execute the closure to provide a custom error.
+        /// Cancel the upstream at once and fail with the error the closure returns, after the
+        /// buffered values the subscriber has demand for.
         case customError(() -> Failure)
     }
 
-    /// A publisher that buffers elements from an upstream publisher.
+    /// A publisher that holds upstream values the subscriber has not asked for yet and hands
+    /// them on, oldest first, as demand arrives.
     ///
     /// ```
     /// upstream:                       --1--2--3--4--|
@@ -35,24 +39,25 @@ extension Publishers {
     /// subscribed. Elements wait in the buffer until the subscriber has demand; when it is
     /// full, `whenFull` decides. A size of zero is accepted, as by Apple's: nothing is kept.
     public struct Buffer<Upstream: Publisher>: Publisher {
-        /// The kind of values published by this publisher.
+        /// The upstream's output type, passed on unchanged.
         public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
+        /// The upstream's failure type; a `.customError` strategy fails with this type too.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher whose values are buffered.
         public let upstream: Upstream
 
-        /// The maximum number of elements to store.
+        /// How many values the buffer holds at most; zero keeps none.
         public let size: Int
 
-        /// The strategy for initially populating the buffer.
+        /// How the upstream is asked for values: `.keepFull` or `.byRequest`.
         public let prefetch: Publishers.PrefetchStrategy
 
-        /// The action to take when the buffer becomes full.
+        /// What happens to a value that arrives while the buffer holds `size` values.
         public let whenFull: Publishers.BufferingStrategy<Upstream.Failure>
 
-        /// Creates a publisher that buffers elements received from an upstream publisher.
+        /// Makes a publisher that keeps up to `size` values of `upstream` until the subscriber
+        /// asks for them.
         public init(
             upstream: Upstream, size: Int, prefetch: Publishers.PrefetchStrategy,
             whenFull: Publishers.BufferingStrategy<Publishers.Buffer<Upstream>.Failure>
@@ -303,7 +308,8 @@ private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subs
 }
 
 extension Publisher {
-    /// Buffers elements received from an upstream publisher.
+    /// Keeps up to `size` values the subscriber has not asked for yet and hands them on as it
+    /// asks.
     ///
     /// Values the subscriber has not asked for yet wait in the buffer, oldest first, and
     /// are delivered as it asks for more. Use it in front of a slow subscriber, for instance

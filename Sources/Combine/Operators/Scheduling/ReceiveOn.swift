@@ -1,27 +1,27 @@
 extension Publishers {
-    /// A publisher that delivers elements to its downstream subscriber on a specific
-    /// scheduler.
+    /// A publisher that hands each of its upstream's values, and its completion, to the
+    /// subscriber through `scheduler`.
     ///
     /// Values and the completion are each handed to the scheduler as they arrive, so a serial
     /// scheduler delivers them in upstream's order. The subscription itself, requests and
     /// cancellation are not scheduled: they happen on the calling thread.
     public struct ReceiveOn<Upstream: Publisher, Context: Scheduler>: Publisher {
-        /// The kind of values published by this publisher.
+        /// The upstream's output type, passed on unchanged.
         public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
+        /// The upstream's failure type, passed on unchanged.
         public typealias Failure = Upstream.Failure
 
         /// The upstream publisher.
         public let upstream: Upstream
 
-        /// The scheduler the publisher is to use for element delivery.
+        /// Where values and the completion are delivered.
         public let scheduler: Context
 
-        /// Scheduler options that customize the delivery of elements.
+        /// Options given to `scheduler` with each value or completion it is asked to deliver.
         public let options: Context.SchedulerOptions?
 
-        /// Creates a publisher that delivers elements to its downstream subscriber on a
-        /// specific scheduler.
+        /// Makes a publisher that delivers the values and completion of `upstream` on
+        /// `scheduler`, with `options`.
         public init(upstream: Upstream, scheduler: Context, options: Context.SchedulerOptions?) {
             self.upstream = upstream
             self.scheduler = scheduler
@@ -43,7 +43,7 @@ extension Publishers {
 }
 
 extension Publisher {
-    /// Specifies the scheduler on which to receive elements from the publisher.
+    /// Delivers this publisher's values and completion to the subscriber on `scheduler`.
     ///
     /// Use it to do the subscriber's work on a particular thread or queue, such as updating
     /// a model on the main queue:

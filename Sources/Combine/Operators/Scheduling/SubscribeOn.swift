@@ -1,28 +1,28 @@
 import CombineSynchronization
 
 extension Publishers {
-    /// A publisher that receives elements from an upstream publisher on a specific
-    /// scheduler.
+    /// A publisher that subscribes to its upstream, and sends it requests and the cancel,
+    /// through `scheduler`.
     ///
     /// Subscribing to the upstream publisher, requests and cancellation are performed on the
     /// scheduler; values and the completion arrive on whatever thread upstream sends them.
     public struct SubscribeOn<Upstream: Publisher, Context: Scheduler>: Publisher {
-        /// The kind of values published by this publisher.
+        /// The upstream's output type, passed on unchanged.
         public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
+        /// The upstream's failure type, passed on unchanged.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher that is subscribed to on `scheduler`.
         public let upstream: Upstream
 
-        /// The scheduler the publisher should use to receive elements.
+        /// Where the subscribe call, each request and the cancel are made.
         public let scheduler: Context
 
-        /// Scheduler options that customize the delivery of elements.
+        /// Options given to `scheduler` with each action it is asked to run.
         public let options: Context.SchedulerOptions?
 
-        /// Creates a publisher that receives elements from an upstream publisher on a specific
-        /// scheduler.
+        /// Makes a publisher that subscribes to `upstream`, and talks to it afterwards, on
+        /// `scheduler`, with `options`.
         public init(upstream: Upstream, scheduler: Context, options: Context.SchedulerOptions?) {
             self.upstream = upstream
             self.scheduler = scheduler
@@ -139,8 +139,8 @@ extension Publishers {
 }
 
 extension Publisher {
-    /// Specifies the scheduler on which to perform subscribe, cancel, and request
-    /// operations.
+    /// Subscribes to this publisher, and sends it every request and the cancel, on
+    /// `scheduler`.
     ///
     /// Use it when subscribing starts expensive work (a query, a file read) that should not
     /// run on the caller's thread:

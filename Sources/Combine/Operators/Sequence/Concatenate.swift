@@ -12,9 +12,9 @@ extension Publishers {
     /// subscriber's outstanding demand. A failure of the prefix ends the stream.
     public struct Concatenate<Prefix: Publisher, Suffix: Publisher>: Publisher
     where Prefix.Failure == Suffix.Failure, Prefix.Output == Suffix.Output {
-        /// The kind of values published by this publisher.
+        /// The type of element it sends, which the prefix and suffix publishers share.
         public typealias Output = Suffix.Output
-        /// The kind of errors this publisher might publish.
+        /// The type of error it fails with, which the prefix and suffix publishers share.
         public typealias Failure = Suffix.Failure
 
         /// The publisher to republish, in its entirety, before republishing elements from

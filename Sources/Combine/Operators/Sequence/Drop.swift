@@ -1,8 +1,8 @@
 import CombineSynchronization
 
 extension Publishers {
-    /// A publisher that omits a specified number of elements before republishing later
-    /// elements.
+    /// A publisher that discards the first `count` upstream elements and republishes every one
+    /// after them.
     ///
     /// ```
     /// upstream:      --1--2--3--4--|
@@ -13,19 +13,19 @@ extension Publishers {
     /// and asks upstream for `count` more than the subscriber asked for by then, so the
     /// dropped elements don't use up the subscriber's demand.
     public struct Drop<Upstream: Publisher>: Publisher {
-        /// The kind of values published by this publisher.
+        /// The type of element it sends, the same as the upstream publisher's.
         public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
+        /// The type of error it fails with, the same as the upstream publisher's.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher that this publisher receives elements from.
+        /// The publisher this one subscribes to.
         public let upstream: Upstream
 
         /// The number of elements to drop.
         public let count: Int
 
-        /// Creates a publisher that omits a specified number of elements before republishing
-        /// later elements.
+        /// Creates a publisher that skips the upstream's first `count` elements and passes on
+        /// the rest.
         ///
         /// - Precondition: `count` is not negative, checked when a subscriber attaches (as
         ///   Apple's does).
@@ -138,7 +138,7 @@ extension Publishers {
 extension Publishers.Drop: Equatable where Upstream: Equatable {}
 
 extension Publisher {
-    /// Omits the specified number of elements before republishing subsequent elements.
+    /// Skips the first `count` elements of the upstream and republishes all the ones after them.
     ///
     /// The first `count` elements are discarded and every later one is republished; the
     /// upstream's completion is passed on whenever it comes. The discarded elements don't use

@@ -1,8 +1,8 @@
 import CombineSynchronization
 
 extension Publishers {
-    /// A publisher that ignores elements from the upstream publisher until it receives an
-    /// element from a second publisher.
+    /// A publisher that discards the upstream's elements until another publisher produces its
+    /// first element, then republishes the upstream's elements.
     ///
     /// ```
     /// upstream:                 --1--2--3--4--|
@@ -11,19 +11,19 @@ extension Publishers {
     /// ```
     public struct DropUntilOutput<Upstream: Publisher, Other: Publisher>: Publisher
     where Upstream.Failure == Other.Failure {
-        /// The kind of values published by this publisher.
+        /// The type of element it sends, the same as the upstream publisher's.
         public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
+        /// The type of error it fails with, the same as the upstream publisher's.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher that this publisher receives elements from.
+        /// The publisher this one subscribes to.
         public let upstream: Upstream
 
-        /// A publisher to monitor for its first emitted element.
+        /// The publisher whose first element switches from discarding to republishing.
         public let other: Other
 
-        /// Creates a publisher that ignores elements from the upstream publisher until it
-        /// receives an element from another publisher.
+        /// Creates a publisher that starts republishing the upstream's elements once `other`
+        /// has produced an element.
         public init(upstream: Upstream, other: Other) {
             self.upstream = upstream
             self.other = other
@@ -254,8 +254,8 @@ extension Publishers.DropUntilOutput {
 extension Publishers.DropUntilOutput: Equatable where Upstream: Equatable, Other: Equatable {}
 
 extension Publisher {
-    /// Ignores elements from the upstream publisher until it receives an element from a
-    /// second publisher.
+    /// Discards the upstream's elements until `publisher` produces an element, and republishes
+    /// them from then on.
     ///
     /// The operator asks `publisher` for a single element. Until it arrives, upstream elements
     /// are discarded; from then on they are republished, and `publisher` is no longer listened

@@ -1,21 +1,21 @@
 extension Publishers {
-    /// A publisher that omits elements from an upstream publisher until a given closure
-    /// returns false.
+    /// A publisher that discards upstream elements while a test passes, and republishes the
+    /// first element that fails it together with every element after that.
     ///
     /// ```
     /// upstream:               --1--2--5--1--|
     /// drop(while: { $0 < 3 }): --------5--1--|
     /// ```
     public struct DropWhile<Upstream: Publisher>: Publisher {
-        /// The kind of values published by this publisher.
+        /// The type of element it sends, the same as the upstream publisher's.
         public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
+        /// The type of error it fails with, the same as the upstream publisher's.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher this one subscribes to.
         public let upstream: Upstream
 
-        /// The closure that indicates whether to drop the element.
+        /// The test: `true` discards the element, the first `false` ends the discarding.
         public let predicate: (Upstream.Output) -> Bool
 
         /// Creates a publisher that omits elements until the predicate returns false.
@@ -38,18 +38,19 @@ extension Publishers {
         }
     }
 
-    /// A publisher that omits elements from an upstream publisher until a given
-    /// error-throwing closure returns false.
+    /// A publisher that discards upstream elements while a test that can throw passes, then
+    /// republishes the rest; a thrown error becomes the failure.
     public struct TryDropWhile<Upstream: Publisher>: Publisher {
-        /// The kind of values published by this publisher.
+        /// The type of element it sends, the same as the upstream publisher's.
         public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
+        /// It fails with `any Error`: an upstream failure or an error a closure threw.
         public typealias Failure = any Error
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher this one subscribes to.
         public let upstream: Upstream
 
-        /// The error-throwing closure that indicates whether to drop the element.
+        /// The test: `true` discards the element, the first `false` ends the discarding, and
+        /// an error thrown before then fails the stream.
         public let predicate: (Upstream.Output) throws -> Bool
 
         /// Creates a publisher that omits elements until the error-throwing predicate
@@ -115,8 +116,8 @@ struct WhileStepper<Element, Failure: Error>: ValueStepper {
 }
 
 extension Publisher {
-    /// Omits elements from the upstream publisher until a given closure returns false,
-    /// before republishing all remaining elements.
+    /// Discards the upstream's elements as long as `predicate` returns `true`, then republishes
+    /// everything from the first element it rejects.
     ///
     /// `predicate` is called on each element until it first returns `false`; that element and
     /// every later one are republished without calling it again. Each dropped element is
@@ -139,8 +140,8 @@ extension Publisher {
         Publishers.DropWhile(upstream: self, predicate: predicate)
     }
 
-    /// Omits elements from the upstream publisher until an error-throwing closure returns
-    /// false, before republishing all remaining elements.
+    /// Discards the upstream's elements as long as a closure that can throw returns `true`,
+    /// then republishes everything from the first element it rejects.
     ///
     /// It works as `drop(while:)` does, except that when `predicate` throws (it is only called
     /// until it first returns `false`), the upstream is cancelled and the error is sent as the

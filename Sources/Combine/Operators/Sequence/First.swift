@@ -1,20 +1,20 @@
 extension Publishers {
-    /// A publisher that publishes the first element of a stream, then finishes.
+    /// A publisher that sends the upstream's first element, cancels the upstream and finishes.
     ///
     /// ```
     /// upstream: --a--b--c--|
     /// first():  --a|          (upstream cancelled)
     /// ```
     public struct First<Upstream: Publisher>: Publisher {
-        /// The kind of values published by this publisher.
+        /// The type of element it sends, the same as the upstream publisher's.
         public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
+        /// The type of error it fails with, the same as the upstream publisher's.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher this one subscribes to.
         public let upstream: Upstream
 
-        /// Creates a publisher that publishes the first element of a stream, then finishes.
+        /// Creates a publisher that sends only the upstream's first element and then finishes.
         public init(upstream: Upstream) {
             self.upstream = upstream
         }
@@ -29,18 +29,18 @@ extension Publishers {
         }
     }
 
-    /// A publisher that only publishes the first element of a stream to satisfy a predicate
-    /// closure.
+    /// A publisher that sends the first upstream element that passes a test, cancels the
+    /// upstream and finishes.
     public struct FirstWhere<Upstream: Publisher>: Publisher {
-        /// The kind of values published by this publisher.
+        /// The type of element it sends, the same as the upstream publisher's.
         public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
+        /// The type of error it fails with, the same as the upstream publisher's.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher this one subscribes to.
         public let upstream: Upstream
 
-        /// The closure that determines whether to publish an element.
+        /// The test; the first element for which it returns `true` is the one sent.
         public let predicate: (Upstream.Output) -> Bool
 
         /// Creates a publisher that only publishes the first element of a stream to satisfy
@@ -62,18 +62,19 @@ extension Publishers {
         }
     }
 
-    /// A publisher that only publishes the first element of a stream to satisfy a throwing
-    /// predicate closure.
+    /// A publisher that sends the first upstream element that passes a test that can throw; a
+    /// thrown error cancels the upstream and becomes the failure.
     public struct TryFirstWhere<Upstream: Publisher>: Publisher {
-        /// The kind of values published by this publisher.
+        /// The type of element it sends, the same as the upstream publisher's.
         public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
+        /// It fails with `any Error`: an upstream failure or an error a closure threw.
         public typealias Failure = any Error
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher this one subscribes to.
         public let upstream: Upstream
 
-        /// The error-throwing closure that determines whether to publish an element.
+        /// The test; the first element for which it returns `true` is the one sent, and an
+        /// error it throws fails the stream.
         public let predicate: (Upstream.Output) throws -> Bool
 
         /// Creates a publisher that only publishes the first element of a stream to satisfy
@@ -97,7 +98,7 @@ extension Publishers {
 extension Publishers.First: Equatable where Upstream: Equatable {}
 
 extension Publisher {
-    /// Publishes the first element of a stream, then finishes.
+    /// Sends the upstream's first element and finishes, cancelling the upstream.
     ///
     /// The operator asks the upstream for everything as soon as it is subscribed. The first
     /// element cancels the upstream and is published, followed by `.finished`, once the
@@ -116,8 +117,8 @@ extension Publisher {
         Publishers.First(upstream: self)
     }
 
-    /// Publishes the first element of a stream to satisfy a predicate closure, then finishes
-    /// normally.
+    /// Sends the first upstream element for which `predicate` returns `true`, then finishes and
+    /// cancels the upstream.
     ///
     /// The operator asks the upstream for everything as soon as it is subscribed and discards
     /// the elements that fail the test. The first that passes cancels the upstream and is
@@ -139,8 +140,8 @@ extension Publisher {
         Publishers.FirstWhere(upstream: self, predicate: predicate)
     }
 
-    /// Publishes the first element of a stream to satisfy a throwing predicate closure, then
-    /// finishes normally.
+    /// Sends the first upstream element for which a closure that can throw returns `true`, then
+    /// finishes and cancels the upstream.
     ///
     /// It works as `first(where:)` does, except that when `predicate` throws, the upstream is
     /// cancelled and the error is sent as the failure. An upstream failure is passed on as

@@ -1,18 +1,18 @@
 extension Publishers {
-    /// A publisher that waits until after the stream finishes, and then publishes the last
-    /// element of the stream.
+    /// A publisher that holds on to the upstream's latest element and sends it once the upstream
+    /// finishes.
     ///
     /// ```
     /// upstream: --a--b--c--|
     /// last():   -----------c|
     /// ```
     public struct Last<Upstream: Publisher>: Publisher {
-        /// The kind of values published by this publisher.
+        /// The type of element it sends, the same as the upstream publisher's.
         public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
+        /// The type of error it fails with, the same as the upstream publisher's.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher this one subscribes to.
         public let upstream: Upstream
 
         /// Creates a publisher that publishes the last element of the stream.
@@ -30,18 +30,18 @@ extension Publishers {
         }
     }
 
-    /// A publisher that waits until after the stream finishes and then publishes the last
-    /// element of the stream that satisfies a predicate closure.
+    /// A publisher that holds on to the latest upstream element that passed a test and sends it
+    /// once the upstream finishes.
     public struct LastWhere<Upstream: Publisher>: Publisher {
-        /// The kind of values published by this publisher.
+        /// The type of element it sends, the same as the upstream publisher's.
         public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
+        /// The type of error it fails with, the same as the upstream publisher's.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher this one subscribes to.
         public let upstream: Upstream
 
-        /// The closure that determines whether to publish an element.
+        /// The test; of the elements for which it returns `true`, the latest is the one sent.
         public let predicate: (Upstream.Output) -> Bool
 
         /// Creates a publisher that publishes the last element that satisfies the predicate.
@@ -61,18 +61,19 @@ extension Publishers {
         }
     }
 
-    /// A publisher that waits until after the stream finishes and then publishes the last
-    /// element of the stream that satisfies an error-throwing predicate closure.
+    /// A publisher that holds on to the latest upstream element that passed a test that can
+    /// throw and sends it once the upstream finishes; a thrown error becomes the failure.
     public struct TryLastWhere<Upstream: Publisher>: Publisher {
-        /// The kind of values published by this publisher.
+        /// The type of element it sends, the same as the upstream publisher's.
         public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
+        /// It fails with `any Error`: an upstream failure or an error a closure threw.
         public typealias Failure = any Error
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher this one subscribes to.
         public let upstream: Upstream
 
-        /// The error-throwing closure that determines whether to publish an element.
+        /// The test; of the elements for which it returns `true`, the latest is the one sent,
+        /// and an error it throws fails the stream.
         public let predicate: (Upstream.Output) throws -> Bool
 
         /// Creates a publisher that publishes the last element that satisfies the
@@ -96,7 +97,7 @@ extension Publishers {
 extension Publishers.Last: Equatable where Upstream: Equatable {}
 
 extension Publisher {
-    /// Publishes the last element of a stream, after the stream finishes.
+    /// Sends the upstream's final element when the upstream finishes.
     ///
     /// The operator asks the upstream for everything as soon as it is subscribed and keeps
     /// only the latest element. When the upstream finishes, that element is published,
@@ -115,8 +116,8 @@ extension Publisher {
         Publishers.Last(upstream: self)
     }
 
-    /// Publishes the last element of a stream that satisfies a predicate closure, after the
-    /// stream finishes.
+    /// Sends the latest upstream element for which `predicate` returned `true` when the
+    /// upstream finishes.
     ///
     /// The operator asks the upstream for everything as soon as it is subscribed, calls
     /// `predicate` on every element and keeps the latest that passed. When the upstream
@@ -138,8 +139,8 @@ extension Publisher {
         Publishers.LastWhere(upstream: self, predicate: predicate)
     }
 
-    /// Publishes the last element of a stream that satisfies an error-throwing predicate
-    /// closure, after the stream finishes.
+    /// Sends the latest upstream element for which a closure that can throw returned `true`
+    /// when the upstream finishes.
     ///
     /// It works as `last(where:)` does, except that when `predicate` throws, the upstream is
     /// cancelled and the error is sent as the failure, with no element. An upstream failure is

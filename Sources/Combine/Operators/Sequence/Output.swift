@@ -12,18 +12,19 @@ extension Publishers {
     /// element of the range has been published, the upstream subscription is cancelled and
     /// the subscriber receives `.finished`.
     public struct Output<Upstream: Publisher>: Publisher {
-        /// The kind of values published by this publisher.
+        /// The type of element it sends, the same as the upstream publisher's.
         public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
+        /// The type of error it fails with, the same as the upstream publisher's.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher that this publisher receives elements from.
+        /// The publisher this one subscribes to.
         public let upstream: Upstream
 
         /// The range of elements to publish.
         public let range: CountableRange<Int>
 
-        /// Creates a publisher that publishes elements specified by a range.
+        /// Creates a publisher that passes on only the upstream elements whose zero-based
+        /// indices fall in `range`.
         ///
         /// - Precondition: `range.lowerBound` is not negative.
         public init(upstream: Upstream, range: CountableRange<Int>) {
@@ -116,7 +117,8 @@ extension Publisher {
         output(in: index...index)
     }
 
-    /// Publishes elements specified by their range in the sequence of published elements.
+    /// Passes on only the upstream elements whose zero-based positions fall in `range`, and
+    /// finishes after the last of them.
     ///
     /// Indices count from zero, and any range expression of `Int` works: `2..<5`, `2...4`,
     /// `3...` or `..<2`. Elements before the range are discarded, each replaced by a request

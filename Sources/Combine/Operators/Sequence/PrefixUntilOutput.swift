@@ -1,7 +1,8 @@
 import CombineSynchronization
 
 extension Publishers {
-    /// A publisher that republishes elements until another publisher emits an element.
+    /// A publisher that passes on the upstream's elements until a second publisher produces its
+    /// first element, and then finishes.
     ///
     /// ```
     /// upstream:                   --1--2--3--4--|
@@ -9,19 +10,19 @@ extension Publishers {
     /// prefix(untilOutputFrom:):   --1--2-|
     /// ```
     public struct PrefixUntilOutput<Upstream: Publisher, Other: Publisher>: Publisher {
-        /// The kind of values published by this publisher.
+        /// The type of element it sends, the same as the upstream publisher's.
         public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
+        /// The type of error it fails with, the same as the upstream publisher's.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher that this publisher receives elements from.
+        /// The publisher this one subscribes to.
         public let upstream: Upstream
 
-        /// Another publisher, whose first output causes this publisher to finish.
+        /// The second publisher; its first element cancels the upstream and finishes this one.
         public let other: Other
 
-        /// Creates a publisher that republishes elements until another publisher emits an
-        /// element.
+        /// Creates a publisher that passes on the upstream's elements until `other` produces
+        /// one.
         public init(upstream: Upstream, other: Other) {
             self.upstream = upstream
             self.other = other
@@ -307,7 +308,7 @@ extension Publishers.PrefixUntilOutput {
 }
 
 extension Publisher {
-    /// Republishes elements until another publisher emits an element.
+    /// Passes on the upstream's elements until `publisher` produces one, then finishes.
     ///
     /// The operator asks `publisher` for a single element. When it arrives, the upstream is
     /// cancelled and the subscriber receives `.finished`, even if the upstream had not yet

@@ -1,6 +1,6 @@
 extension Publishers {
-    /// A publisher that republishes elements while a predicate closure indicates publishing
-    /// should continue.
+    /// A publisher that passes on upstream elements as long as each one passes a test, and
+    /// finishes at the first that fails it.
     ///
     /// ```
     /// upstream:                 --1--2--5--1--|
@@ -9,15 +9,15 @@ extension Publishers {
     ///
     /// The first element that fails the predicate cancels the upstream and finishes.
     public struct PrefixWhile<Upstream: Publisher>: Publisher {
-        /// The kind of values published by this publisher.
+        /// The type of element it sends, the same as the upstream publisher's.
         public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
+        /// The type of error it fails with, the same as the upstream publisher's.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher this one subscribes to.
         public let upstream: Upstream
 
-        /// The closure that determines whether publishing should continue.
+        /// The test: `true` passes the element on, the first `false` ends the stream.
         public let predicate: (Upstream.Output) -> Bool
 
         /// Creates a publisher that republishes elements while the predicate holds.
@@ -39,18 +39,19 @@ extension Publishers {
         }
     }
 
-    /// A publisher that republishes elements while an error-throwing predicate closure
-    /// indicates publishing should continue.
+    /// A publisher that passes on upstream elements as long as each one passes a test that can
+    /// throw; it finishes at the first that fails it, and a thrown error becomes the failure.
     public struct TryPrefixWhile<Upstream: Publisher>: Publisher {
-        /// The kind of values published by this publisher.
+        /// The type of element it sends, the same as the upstream publisher's.
         public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
+        /// It fails with `any Error`: an upstream failure or an error a closure threw.
         public typealias Failure = any Error
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher this one subscribes to.
         public let upstream: Upstream
 
-        /// The error-throwing closure that determines whether publishing should continue.
+        /// The test: `true` passes the element on, the first `false` ends the stream, and a
+        /// thrown error fails it.
         public let predicate: (Upstream.Output) throws -> Bool
 
         /// Creates a publisher that republishes elements while the error-throwing predicate
@@ -74,7 +75,8 @@ extension Publishers {
 }
 
 extension Publisher {
-    /// Republishes elements while a predicate closure indicates publishing should continue.
+    /// Passes on the upstream's elements for as long as `predicate` returns `true`, and
+    /// finishes at the first one it rejects.
     ///
     /// `predicate` is called on each element, and the element is republished while it returns
     /// `true`. The first element for which it returns `false` is not published: the upstream
@@ -98,8 +100,8 @@ extension Publisher {
         Publishers.PrefixWhile(upstream: self, predicate: predicate)
     }
 
-    /// Republishes elements while an error-throwing predicate closure indicates publishing
-    /// should continue.
+    /// Passes on the upstream's elements for as long as a closure that can throw returns
+    /// `true`, and finishes at the first one it rejects.
     ///
     /// It works as `prefix(while:)` does, except that when `predicate` throws, the upstream is
     /// cancelled and the error is sent as the failure. An upstream failure is passed on as

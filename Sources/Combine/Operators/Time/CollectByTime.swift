@@ -3,15 +3,17 @@ import CombineSynchronization
 extension Publishers {
     /// A strategy for collecting received elements.
     public enum TimeGroupingStrategy<Context: Scheduler> {
-        /// A grouping that collects and periodically publishes items.
+        /// Every time the interval elapses on the scheduler, the elements gathered since the
+        /// last array are sent as one array.
         case byTime(Context, Context.SchedulerTimeType.Stride)
 
-        /// A grouping that collects and publishes items periodically or when a buffer reaches
-        /// a maximum size.
+        /// As `byTime`, but an array is also sent as soon as it holds the given number of
+        /// elements, and the interval then starts again.
         case byTimeOrCount(Context, Context.SchedulerTimeType.Stride, Int)
     }
 
-    /// A publisher that buffers and periodically publishes its items.
+    /// A publisher that gathers upstream elements and sends them as arrays on a timer, and, if
+    /// its strategy has a count, whenever that many have arrived.
     ///
     /// ```
     /// upstream:                 ab-c--de-fgh----|
@@ -31,21 +33,22 @@ extension Publishers {
     /// the subscriber and one more after each element; with `.byTimeOrCount` a request for
     /// `n` collections asks the upstream for `count × n` elements.
     public struct CollectByTime<Upstream: Publisher, Context: Scheduler>: Publisher {
-        /// The kind of values published by this publisher.
+        /// Each element it sends is an array of upstream elements.
         public typealias Output = [Upstream.Output]
-        /// The kind of errors this publisher might publish.
+        /// The type of error it fails with, the same as the upstream publisher's.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher that this publisher receives elements from.
+        /// The publisher this one subscribes to.
         public let upstream: Upstream
 
-        /// The strategy with which to collect and publish elements.
+        /// When an array is due: by time alone, or by time or count.
         public let strategy: Publishers.TimeGroupingStrategy<Context>
 
         /// `Scheduler` options to use for the strategy.
         public let options: Context.SchedulerOptions?
 
-        /// Creates a publisher that buffers and periodically publishes its items.
+        /// Creates a publisher that groups the upstream's elements into arrays as `strategy`
+        /// says.
         public init(
             upstream: Upstream, strategy: Publishers.TimeGroupingStrategy<Context>, options: Context.SchedulerOptions?
         ) {
@@ -156,8 +159,8 @@ where Downstream.Input == [Element] {
 }
 
 extension Publisher {
-    /// Collects elements by a given time-grouping strategy, and emits a single array of the
-    /// collection.
+    /// Gathers the upstream's elements and sends them as arrays, each when `strategy` says a
+    /// group is due.
     ///
     /// ```
     /// upstream:                 ab-c--de-fgh----|
@@ -176,11 +179,11 @@ extension Publisher {
     /// `.finished`; if it fails, they are dropped and the failure is forwarded.
     ///
     /// - Parameters:
-    ///   - strategy: The timing group strategy used by the operator to collect and publish
-    ///     elements.
-    ///   - options: Scheduler options to use for the strategy.
-    /// - Returns: A publisher that collects elements by a given strategy, and emits a single
-    ///   array of the collection.
+    ///   - strategy: When to send a group: every interval on a scheduler (`.byTime`), or also
+    ///     once it holds a given number of elements (`.byTimeOrCount`).
+    ///   - options: Options for the scheduler that runs the timer and delivers the arrays.
+    /// - Returns: A `Publishers.CollectByTime` publisher that sends the upstream's elements in
+    ///   arrays.
     public func collect<S: Scheduler>(
         _ strategy: Publishers.TimeGroupingStrategy<S>, options: S.SchedulerOptions? = nil
     ) -> Publishers.CollectByTime<Self, S> {

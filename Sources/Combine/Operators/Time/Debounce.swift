@@ -1,8 +1,8 @@
 import CombineSynchronization
 
 extension Publishers {
-    /// A publisher that publishes elements only after a specified time interval elapses
-    /// between events.
+    /// A publisher that waits for the upstream to go quiet for `dueTime` and then sends the
+    /// latest element it received.
     ///
     /// ```
     /// upstream (dueTime 2):  a-b-----cd-e-------|
@@ -15,25 +15,26 @@ extension Publishers {
     /// is delivered on `scheduler` at its next turn — without the value still waiting, which
     /// is dropped, as Apple's Combine does.
     public struct Debounce<Upstream: Publisher, Context: Scheduler>: Publisher {
-        /// The kind of values published by this publisher.
+        /// The type of element it sends, the same as the upstream publisher's.
         public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
+        /// The type of error it fails with, the same as the upstream publisher's.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher this one subscribes to.
         public let upstream: Upstream
 
-        /// The amount of time the publisher should wait before publishing an element.
+        /// How long the upstream must stay without a new element before the latest one is
+        /// sent.
         public let dueTime: Context.SchedulerTimeType.Stride
 
-        /// The scheduler on which this publisher delivers elements.
+        /// The scheduler that times the quiet period and delivers the elements.
         public let scheduler: Context
 
-        /// Scheduler options that customize this publisher’s delivery of elements.
+        /// Options passed to `scheduler` when the timers are scheduled.
         public let options: Context.SchedulerOptions?
 
-        /// Creates a publisher that publishes elements only after a specified time interval
-        /// elapses between events.
+        /// Creates a publisher that sends the upstream's latest element once `dueTime` has
+        /// passed without another.
         public init(
             upstream: Upstream, dueTime: Context.SchedulerTimeType.Stride, scheduler: Context,
             options: Context.SchedulerOptions?
@@ -128,7 +129,7 @@ private final class DebounceSubscription<Downstream: Subscriber, Context: Schedu
 }
 
 extension Publisher {
-    /// Publishes elements only after a specified time interval elapses between events.
+    /// Sends the upstream's latest element once `dueTime` has passed without a newer one.
     ///
     /// ```
     /// upstream (dueTime 2):  a-b-----cd-e-------|
@@ -147,10 +148,12 @@ extension Publisher {
     /// is dropped and the completion is delivered on `scheduler`.
     ///
     /// - Parameters:
-    ///   - dueTime: The time the publisher should wait before publishing an element.
-    ///   - scheduler: The scheduler on which this publisher delivers elements.
-    ///   - options: Scheduler options that customize this publisher’s delivery of elements.
-    /// - Returns: A publisher that publishes events only after a specified time elapses.
+    ///   - dueTime: How long the upstream must stay without a new element before the latest
+    ///     one is sent; each element starts the wait again.
+    ///   - scheduler: The scheduler that times the wait and delivers elements and completion.
+    ///   - options: Options passed to `scheduler` when the timers are scheduled.
+    /// - Returns: A `Publishers.Debounce` publisher that sends an element only after a quiet
+    ///   period of `dueTime`.
     public func debounce<S: Scheduler>(
         for dueTime: S.SchedulerTimeType.Stride, scheduler: S, options: S.SchedulerOptions? = nil
     ) -> Publishers.Debounce<Self, S> {

@@ -1,6 +1,6 @@
 extension Publishers {
-    /// A publisher that delays delivery of elements and completion to the downstream
-    /// receiver.
+    /// A publisher that hands each upstream element, and the completion, to its subscriber a
+    /// fixed time after it arrived.
     ///
     /// ```
     /// upstream:          -a-b----|
@@ -11,29 +11,29 @@ extension Publishers {
     /// `interval` after it arrived. The subscription, requests and cancellation are not
     /// delayed.
     public struct Delay<Upstream: Publisher, Context: Scheduler>: Publisher {
-        /// The kind of values published by this publisher.
+        /// The type of element it sends, the same as the upstream publisher's.
         public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
+        /// The type of error it fails with, the same as the upstream publisher's.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher that this publisher receives elements from.
+        /// The publisher this one subscribes to.
         public let upstream: Upstream
 
-        /// The amount of time to delay.
+        /// How long after its arrival each element or completion is delivered.
         public let interval: Context.SchedulerTimeType.Stride
 
-        /// The allowed tolerance in delivering delayed events. The `Delay` publisher may
-        /// deliver elements this much sooner or later than the interval specifies.
+        /// The tolerance given to the scheduler with each delayed delivery: how far from
+        /// `interval` it may run the delivery, early or late.
         public let tolerance: Context.SchedulerTimeType.Stride
 
-        /// The scheduler to deliver the delayed events.
+        /// The scheduler that runs the delayed deliveries.
         public let scheduler: Context
 
-        /// Options relevant to the scheduler's behavior.
+        /// Options passed to `scheduler` with each delayed delivery.
         public let options: Context.SchedulerOptions?
 
-        /// Creates a publisher that delays delivery of elements and completion to the
-        /// downstream receiver.
+        /// Creates a publisher that delivers the upstream's elements and completion
+        /// `interval` later on `scheduler`.
         public init(
             upstream: Upstream, interval: Context.SchedulerTimeType.Stride,
             tolerance: Context.SchedulerTimeType.Stride, scheduler: Context, options: Context.SchedulerOptions? = nil
@@ -62,8 +62,8 @@ extension Publishers {
 }
 
 extension Publisher {
-    /// Delays delivery of all output to the downstream receiver by a specified amount of
-    /// time on a particular scheduler.
+    /// Hands every element and the completion to the subscriber `interval` after it arrived,
+    /// on `scheduler`.
     ///
     /// Use it, for instance, to show a hint a second after each tap:
     /// `button.taps.delay(for: .seconds(1), scheduler: RunLoop.main).sink { showHint() }`.
@@ -82,11 +82,11 @@ extension Publisher {
     /// the upstream.
     ///
     /// - Parameters:
-    ///   - interval: The amount of time to delay.
-    ///   - tolerance: The allowed tolerance in firing delayed events; the scheduler's
+    ///   - interval: How long after its arrival each element or completion is delivered.
+    ///   - tolerance: How far from `interval` the scheduler may run a delivery; the scheduler's
     ///     `minimumTolerance` if `nil`.
-    ///   - scheduler: The scheduler to deliver the delayed events.
-    ///   - options: Options relevant to the scheduler's behavior.
+    ///   - scheduler: The scheduler that runs the delayed deliveries.
+    ///   - options: Options passed to `scheduler` with each delayed delivery.
     /// - Returns: A ``Publishers/Delay`` publisher that delivers this publisher's values and
     ///   completion `interval` later, on `scheduler`.
     public func delay<S: Scheduler>(

@@ -1,8 +1,8 @@
 import CombineSynchronization
 
 extension Publishers {
-    /// A publisher that measures and emits the time interval between events received from
-    /// an upstream publisher.
+    /// A publisher that replaces each upstream element with the time elapsed since the one
+    /// before it (or, for the first, since the subscription).
     ///
     /// ```
     /// upstream:         --a----b-c--|
@@ -12,19 +12,19 @@ extension Publishers {
     /// The first interval is measured from the subscription. Time is read from the
     /// scheduler's `now`; nothing is scheduled on it.
     public struct MeasureInterval<Upstream: Publisher, Context: Scheduler>: Publisher {
-        /// The kind of values published by this publisher.
+        /// Each element it sends is a stride of the scheduler's time type.
         public typealias Output = Context.SchedulerTimeType.Stride
-        /// The kind of errors this publisher might publish.
+        /// The type of error it fails with, the same as the upstream publisher's.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher this one subscribes to.
         public let upstream: Upstream
 
-        /// The scheduler used for tracking the timing of events.
+        /// The scheduler whose clock, `now`, gives the times.
         public let scheduler: Context
 
-        /// Creates a publisher that measures and emits the time interval between events
-        /// received from an upstream publisher.
+        /// Creates a publisher that sends, for each upstream element, the time since the
+        /// previous one as read from `scheduler`.
         public init(upstream: Upstream, scheduler: Context) {
             self.upstream = upstream
             self.scheduler = scheduler
@@ -72,8 +72,8 @@ final class MeasureIntervalStep<Input, Context: Scheduler>: RelayStep, @unchecke
 }
 
 extension Publisher {
-    /// Measures and emits the time interval between events received from an upstream
-    /// publisher.
+    /// Sends, for each upstream element, how much time passed since the previous one, read
+    /// from the scheduler's clock.
     ///
     /// ```swift
     /// let cancellable = taps.measureInterval(using: DispatchQueue.main)
@@ -87,7 +87,7 @@ extension Publisher {
     /// Demand passes through unchanged, and the completion is forwarded as it is.
     ///
     /// - Parameters:
-    ///   - scheduler: A scheduler to use for tracking the timing of events.
+    ///   - scheduler: The scheduler whose `now` gives the times.
     ///   - options: Options that customize the delivery of elements (unused: time is only
     ///     read from the scheduler).
     /// - Returns: A ``Publishers/MeasureInterval`` publisher that publishes, for each value,

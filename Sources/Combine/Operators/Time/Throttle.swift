@@ -1,8 +1,8 @@
 import CombineSynchronization
 
 extension Publishers {
-    /// A publisher that publishes either the most-recent or first element published by the
-    /// upstream publisher in a specified time interval.
+    /// A publisher that delivers at most one upstream element per `interval`: of the elements
+    /// that arrive while it waits, the newest or the oldest, as `latest` says.
     ///
     /// ```
     /// upstream (interval 4):  ab-c----d-ef----|
@@ -18,27 +18,28 @@ extension Publishers {
     /// no demand left beyond the reserved one is dropped. A completion is delivered after the
     /// value still waiting for its turn.
     public struct Throttle<Upstream: Publisher, Context: Scheduler>: Publisher {
-        /// The kind of values published by this publisher.
+        /// The type of element it sends, the same as the upstream publisher's.
         public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
+        /// The type of error it fails with, the same as the upstream publisher's.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher this one subscribes to.
         public let upstream: Upstream
 
-        /// The interval in which to find and emit the most recent element.
+        /// The shortest time between two deliveries, in the scheduler's time type.
         public let interval: Context.SchedulerTimeType.Stride
 
-        /// The scheduler on which to publish elements.
+        /// The scheduler on which elements and the completion are delivered.
         public let scheduler: Context
 
-        /// A Boolean value indicating whether to publish the most recent element.
+        /// Which of the elements that arrive during one interval is delivered: the newest
+        /// when `true`.
         ///
-        /// If `false`, the publisher emits the first element received during the interval.
+        /// When `false`, the oldest one is delivered and the others are discarded.
         public let latest: Bool
 
-        /// Creates a publisher that publishes either the most-recent or first element
-        /// published by the upstream publisher in a specified time interval.
+        /// Creates a publisher that delivers at most one upstream element per `interval`, the
+        /// newest or the oldest of those waiting, on `scheduler`.
         public init(upstream: Upstream, interval: Context.SchedulerTimeType.Stride, scheduler: Context, latest: Bool) {
             self.upstream = upstream
             self.interval = interval
@@ -147,8 +148,8 @@ private final class ThrottleSubscription<Downstream: Subscriber, Context: Schedu
 }
 
 extension Publisher {
-    /// Publishes either the most-recent or first element published by the upstream publisher
-    /// in the specified time interval.
+    /// Limits delivery to one upstream element per `interval`, picking the newest or the oldest
+    /// of the elements that arrived in the meantime.
     ///
     /// ```
     /// upstream (interval 4):  ab-c----d-ef----|
@@ -168,13 +169,12 @@ extension Publisher {
     /// left for it is dropped.
     ///
     /// - Parameters:
-    ///   - interval: The interval at which to find and emit either the most recent or the
-    ///     first element, expressed in the time system of the scheduler.
-    ///   - scheduler: The scheduler on which to publish elements.
-    ///   - latest: A Boolean value that indicates whether to publish the most recent element.
-    ///     If `false`, the publisher emits the first element received during the interval.
-    /// - Returns: A publisher that emits either the most-recent or first element received
-    ///   during the specified interval.
+    ///   - interval: The shortest time between two deliveries, in the scheduler's time type.
+    ///   - scheduler: The scheduler on which elements and the completion are delivered.
+    ///   - latest: `true` to deliver the newest of the elements that arrived during an
+    ///     interval; `false` to deliver the oldest and discard the rest.
+    /// - Returns: A `Publishers.Throttle` publisher that delivers at most one element per
+    ///   `interval`.
     public func throttle<S: Scheduler>(
         for interval: S.SchedulerTimeType.Stride, scheduler: S, latest: Bool
     ) -> Publishers.Throttle<Self, S> {

@@ -1,8 +1,8 @@
 import CombineSynchronization
 
 extension Publishers {
-    /// A publisher that terminates publishing if the upstream publisher exceeds a specified
-    /// time interval without producing an element.
+    /// A publisher that ends the stream when the upstream lets `interval` pass without sending
+    /// an element.
     ///
     /// ```
     /// upstream (interval 3):  -a-b-c-------
@@ -15,30 +15,30 @@ extension Publishers {
     /// returns. Values and the upstream's completion are delivered on `scheduler`; the demand
     /// of the subscriber is passed to the upstream.
     public struct Timeout<Upstream: Publisher, Context: Scheduler>: Publisher {
-        /// The kind of values published by this publisher.
+        /// The type of element it sends, the same as the upstream publisher's.
         public typealias Output = Upstream.Output
-        /// The kind of errors this publisher might publish.
+        /// The type of error it fails with, the same as the upstream publisher's.
         public typealias Failure = Upstream.Failure
 
-        /// The publisher from which this publisher receives elements.
+        /// The publisher this one subscribes to.
         public let upstream: Upstream
 
-        /// The maximum time interval the publisher can go without emitting an element,
-        /// expressed in the time system of the scheduler.
+        /// How long the upstream may stay silent, in the scheduler's time type, before the
+        /// stream is ended.
         public let interval: Context.SchedulerTimeType.Stride
 
-        /// The scheduler on which to deliver events.
+        /// The scheduler that runs the timer and delivers the elements and the completion.
         public let scheduler: Context
 
-        /// Scheduler options that customize the delivery of elements.
+        /// Options passed to `scheduler` for the timer and the deliveries.
         public let options: Context.SchedulerOptions?
 
-        /// A closure that executes if the publisher times out. The publisher sends the
-        /// failure returned by this closure to the subscriber as the reason for termination.
+        /// Called when the time runs out; the error it returns ends the stream as its failure.
+        /// When it is `nil`, a timeout ends the stream with `.finished`.
         public let customError: (() -> Publishers.Timeout<Upstream, Context>.Failure)?
 
-        /// Creates a publisher that terminates publishing if the upstream publisher exceeds
-        /// the specified time interval without producing an element.
+        /// Creates a publisher that cancels the upstream and completes once `interval` passes
+        /// without an upstream element.
         public init(
             upstream: Upstream, interval: Context.SchedulerTimeType.Stride, scheduler: Context,
             options: Context.SchedulerOptions?, customError: (() -> Publishers.Timeout<Upstream, Context>.Failure)?
@@ -136,8 +136,8 @@ private final class TimeoutSubscription<Downstream: Subscriber, Context: Schedul
 }
 
 extension Publisher {
-    /// Terminates publishing if the upstream publisher exceeds the specified time interval
-    /// without producing an element.
+    /// Ends the stream, cancelling the upstream, when no element arrives from it within
+    /// `interval`.
     ///
     /// ```
     /// upstream (interval 3):  -a-b-c-------
@@ -156,15 +156,15 @@ extension Publisher {
     /// upstream is cancelled. Values and completions are delivered on `scheduler`.
     ///
     /// - Parameters:
-    ///   - interval: The maximum time interval the publisher can go without emitting an
-    ///     element, expressed in the time system of the scheduler.
-    ///   - scheduler: The scheduler on which to deliver events.
-    ///   - options: Scheduler options that customize the delivery of elements.
-    ///   - customError: A closure that executes if the publisher times out. The publisher
-    ///     sends the failure returned by this closure to the subscriber as the reason for
-    ///     termination; without it, the publisher finishes normally.
-    /// - Returns: A publisher that terminates if the specified interval elapses with no
-    ///   events received from the upstream publisher.
+    ///   - interval: How long the upstream may stay silent, in the scheduler's time type,
+    ///     before the stream is ended.
+    ///   - scheduler: The scheduler that runs the timer and delivers the elements and the
+    ///     completion.
+    ///   - options: Options passed to `scheduler` for the timer and the deliveries.
+    ///   - customError: Called when the time runs out; the error it returns is sent to the
+    ///     subscriber as the failure. Without it, a timeout ends the stream with `.finished`.
+    /// - Returns: A `Publishers.Timeout` publisher that ends the stream once `interval` passes
+    ///   with no element from the upstream.
     public func timeout<S: Scheduler>(
         _ interval: S.SchedulerTimeType.Stride, scheduler: S, options: S.SchedulerOptions? = nil,
         customError: (() -> Failure)? = nil
