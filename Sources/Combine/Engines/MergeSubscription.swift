@@ -69,27 +69,30 @@ final class MergeSubscription<Downstream: Subscriber>: QueuedDelivery<Downstream
     /// to every upstream the first time the demand becomes unlimited.
     @usableFromInline
     override func didRequest(_ demand: Subscribers.Demand) {
-        var released: [Downstream.Input] = []  // kept values no longer wanted, after the lock
+        // (Once terminated nothing is kept: the end took the kept values.)
         let (asks, becameUnlimited): ([Subscription], Bool) = lock.withLock {
+            guard !isTerminated else { return ([], false) }
             var asks: [Subscription] = []
-            if keptCount > 0 {
-                for index in kept.indices where keptCount > 0 && unqueuedDemandLocked > 0 {
-                    guard let value = kept[index].take() else { continue }
-                    keptCount -= 1
-                    if isTerminated {
-                        released.append(value)
-                        continue
-                    }
-                    enqueueLocked(value)
-                    if !unlimited, let upstream = upstreams[index] { asks.append(upstream) }
-                }
+            for index in kept.indices where keptCount > 0 && unqueuedDemandLocked > 0 {
+                guard let value = kept[index].take() else { continue }
+                keptCount -= 1
+                enqueueLocked(value)
+                if !unlimited, let upstream = upstreams[index] { asks.append(upstream) }
             }
-            guard !unlimited, self.demand == .unlimited, !isTerminated else { return (asks, false) }
+            guard !unlimited, self.demand == .unlimited else { return (asks, false) }
             unlimited = true
             return (upstreams.compactMap { $0 }, true)
         }
-        withExtendedLifetime(released) {}
         for upstream in asks { upstream.request(becameUnlimited ? .unlimited : .max(1)) }
+    }
+
+    /// Under the lock: takes every kept value out, in upstream order (`nil` where none).
+    @usableFromInline
+    func takeKeptLocked() -> [Downstream.Input?] {
+        var taken = [Downstream.Input?](repeating: nil, count: kept.count)
+        swap(&taken, &kept)
+        keptCount = 0
+        return taken
     }
 
     @usableFromInline
@@ -97,9 +100,7 @@ final class MergeSubscription<Downstream: Subscriber>: QueuedDelivery<Downstream
         var released: [Downstream.Input?] = []  // kept values, released after the lock
         let upstreams: [Subscription?] = lock.withLock {
             defer { self.upstreams = self.upstreams.map { _ in nil } }
-            swap(&released, &kept)
-            kept = Array(repeating: nil, count: released.count)
-            keptCount = 0
+            released = takeKeptLocked()
             return self.upstreams
         }
         withExtendedLifetime(released) {}
@@ -165,19 +166,15 @@ final class MergeSubscription<Downstream: Subscriber>: QueuedDelivery<Downstream
                 finishedCount += 1
                 guard finishedCount == upstreams.count else { return false }
                 // The kept values go before the end, as the demand allows.
-                for position in kept.indices {
-                    guard let value = kept[position].take() else { continue }
-                    enqueueLocked(value)
+                for value in takeKeptLocked() {
+                    if let value { enqueueLocked(value) }
                 }
-                keptCount = 0
                 finishLocked(.finished)
                 return false
             case .failure:
                 // As Apple's, a failure cancels every upstream, the failed one too.
                 guard finishLocked(completion) else { return false }
-                swap(&dropped, &kept)
-                kept = Array(repeating: nil, count: dropped.count)
-                keptCount = 0
+                dropped = takeKeptLocked()
                 return true
             }
         }
