@@ -47,6 +47,7 @@ extension Publisher {
     /// - Parameter subscriber: The subscriber to attach; its `Input` and `Failure` match this
     ///   publisher's `Output` and `Failure`.
     @inlinable
+    @inline(__always)
     public func subscribe<S: Subscriber>(_ subscriber: S) where Self.Failure == S.Failure, Self.Output == S.Input {
         if _slowPath(enabledIntrospectionCount.load(ordering: .relaxed) > 0) {
             subscribeObserved(subscriber)
