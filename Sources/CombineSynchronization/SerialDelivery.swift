@@ -93,6 +93,50 @@ package struct SerialDelivery: ~Copyable {
         return .busy(current)
     }
 
+    /// Without the lock: takes the role if nobody holds it (then nothing is queued either).
+    /// For an owner whose delivering thread reads its state without the lock (a subject's
+    /// conduit): every other claim of such an owner goes through ``claimRacingLocked(me:)``.
+    @inlinable
+    @inline(__always)
+    package borrowing func claimIfIdle(me: UInt) -> Bool {
+        role.compareExchange(expected: 0, desired: me, successOrdering: .acquiring, failureOrdering: .relaxed).exchanged
+    }
+
+    /// ``claimLocked(me:)`` for an owner whose role may also be taken without the lock
+    /// (``claimIfIdle(me:)``): the role is taken with a compare-and-swap.
+    @inlinable
+    package borrowing func claimRacingLocked(me: UInt) -> DeliveryClaim {
+        var current = role.load(ordering: .acquiring)
+        while true {
+            if current & ~Self.pendingBit == me { return .nested }
+            if current != 0 { return .busy(current) }
+            let (exchanged, found) = role.compareExchange(
+                expected: 0, desired: me, successOrdering: .acquiring, failureOrdering: .acquiring)
+            if exchanged { return .outermost }
+            current = found
+        }
+    }
+
+    /// Under the owner's lock, for a cancel that must not let go of what the delivering thread
+    /// reads without the lock: `.outermost` when this thread took the role (nobody was
+    /// delivering; give it up with ``releaseLocked(queueEmpty:)``), `.nested` when this thread
+    /// is the one delivering, `.queued` when another thread is: its role is marked, so that it
+    /// takes the lock when its call returns instead of giving the role up without it.
+    @inlinable
+    package borrowing func claimOrMarkLocked(me: UInt) -> DeliveryClaim {
+        var current = role.load(ordering: .acquiring)
+        while true {
+            if current & ~Self.pendingBit == me { return .nested }
+            if current & Self.pendingBit != 0 { return .queued }
+            let desired = current == 0 ? me : current | Self.pendingBit
+            let (exchanged, found) = role.compareExchange(
+                expected: current, desired: desired, successOrdering: .acquiringAndReleasing,
+                failureOrdering: .acquiring)
+            if exchanged { return current == 0 ? .outermost : .queued }
+            current = found
+        }
+    }
+
     /// Under the owner's lock, after ``claimLocked(me:)`` answered `.busy(seen)`: queues
     /// `event` for the delivering thread, or says what the caller must do instead.
     ///
@@ -115,23 +159,25 @@ package struct SerialDelivery: ~Copyable {
             if case .awaitRole = wait { appendLocked(event, to: &queue) }
             return wait
         }
-        if seen & Self.pendingBit != 0 {
-            // Already marked (and the mark is cleared only under the lock held here).
-            appendLocked(event, to: &queue)
-            return .queued
-        }
         var expected = seen
-        while expected != 0 {
+        while true {
+            if expected & Self.pendingBit != 0 {
+                // Already marked (and the mark is cleared only under the lock held here).
+                appendLocked(event, to: &queue)
+                return .queued
+            }
+            // Given up meanwhile (without the lock): take it, with a compare-and-swap, since
+            // some owners' roles are also taken without the lock (``claimIfIdle(me:)``).
+            let desired = expected == 0 ? me : expected | Self.pendingBit
             let (exchanged, found) = role.compareExchange(
-                expected: expected, desired: expected | Self.pendingBit, ordering: .acquiringAndReleasing)
+                expected: expected, desired: desired, ordering: .acquiringAndReleasing)
             if exchanged {
+                if expected == 0 { return .outermost }
                 appendLocked(event, to: &queue)
                 return .queued
             }
             expected = found
         }
-        role.store(me, ordering: .relaxed)
-        return .outermost
     }
 
     /// Under the owner's lock, for an owner that queues its events first (``appendLocked(_:)``)

@@ -85,9 +85,16 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     /// A completion was accepted (it may still wait in the backlog).
     @usableFromInline @exclusivity(unchecked) var terminated = false
     @usableFromInline let kind: SubjectKind
+    /// A cancel came while another thread was delivering: that thread lets go of the
+    /// subscriber when its call returns (see ``cancel()``).
+    @usableFromInline @exclusivity(unchecked) var cancelledWhileDelivering = false
+    /// Read without the lock by the thread holding the delivering role (``offer(_:number:siblings:)``),
+    /// so it is written only by a thread holding the role, or before the conduit is published.
     @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
     @usableFromInline @exclusivity(unchecked) var core: SubjectCore<Output, Failure>?
-    @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
+    /// The outstanding demand, as `Subscribers.Demand`'s raw value: atomic, because the
+    /// delivering thread takes a unit of it without the lock (``takeDemand()``).
+    @usableFromInline let demandWord = Atomic<UInt>(0)
     /// Serialises the calls into the subscriber (see ``SerialDelivery``); the events other
     /// threads queue for the delivering thread wait in its backlog.
     @usableFromInline let delivery = SerialDelivery()
@@ -95,7 +102,9 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     /// For a current-value subject: the number of the last send made before this subscriber
     /// was given the current value; the offers of those sends (still on their way from other
     /// threads) are skipped. Set under both locks.
-    @usableFromInline @exclusivity(unchecked) var offeredThrough: UInt = 0
+    /// Atomic: the delivering thread reads it without the lock, after the demand (it is
+    /// written before the demand it comes with).
+    @usableFromInline let offeredThroughWord = Atomic<UInt>(0)
     /// The index in the subject's list of conduits; guarded by the subject's lock.
     @usableFromInline @exclusivity(unchecked) var slot = -1
 
@@ -163,6 +172,52 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     @inlinable
     func offer(_ value: Output, number: UInt, siblings: ContiguousArray<AnyObject?>) {
         let me = currentThreadID()
+        // The uncontended path: nobody delivering (so nothing is queued either). Taking the role
+        // with one compare-and-swap, this thread alone reads the subscriber, and the demand and
+        // the send numbers are atomic: no lock.
+        if delivery.claimIfIdle(me: me) {
+            var missed = false
+            if let target = downstream {
+                // A current-value subscriber's demand is read before the send numbers: the
+                // number its current value covers is written before the demand that comes
+                // with it (`SubjectCore.offerCurrentValue`).
+                if kind == .passthrough || (demandWord.load(ordering: .acquiring) != 0 && number > offeredThrough) {
+                    if takeDemand() {
+                        deliver(value, to: target, me: me, outermost: true)
+                        return
+                    }
+                    missed = kind != .passthrough
+                } else {
+                    missed = demandWord.load(ordering: .acquiring) == 0
+                }
+            }
+            giveUpRole(me: me, missed: missed)
+            return
+        }
+        offerContended(value, number: number, siblings: siblings, me: me)
+    }
+
+    /// The delivering thread could not deliver the value it took the role for (no demand, a
+    /// value a current-value subscriber was given already, or no subscriber): gives the role
+    /// up, delivering whatever other threads queued meanwhile. `missed`: a current-value
+    /// subscriber lacked demand and gets the current value on its next request.
+    @inlinable
+    func giveUpRole(me: UInt, missed: Bool) {
+        if missed, !wasOfferedCurrentValue() {
+            lock.withLock { missedCurrentValue = true }
+        }
+        if delivery.releaseIfIdle(me: me) { return }
+        drain()
+    }
+
+    /// Whether the demand this thread found missing was given meanwhile, together with the
+    /// current value (`SubjectCore.offerCurrentValue`): then nothing was missed.
+    @inlinable
+    func wasOfferedCurrentValue() -> Bool { demandWord.load(ordering: .acquiring) != 0 }
+
+    /// The path of a value that finds another thread delivering (or this thread, nested).
+    @inlinable
+    func offerContended(_ value: Output, number: UInt, siblings: ContiguousArray<AnyObject?>, me: UInt) {
         var mayWait = true
         while true {
             var step = DeliveryClaim.queued
@@ -205,7 +260,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
             step = .queued
             return nil
         }
-        step = delivery.claimLocked(me: me)
+        step = delivery.claimRacingLocked(me: me)
         if case .busy(let seen) = step {
             step = delivery.handOffLocked(.value(value), to: &backlog, seen: seen, me: me, mayWait: mayWait)
         }
@@ -213,10 +268,10 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         case .awaitRoom:
             return nil
         case .nested, .outermost:
-            demand -= 1
+            _ = takeDemand()
             return downstream
         case .busy, .queued, .awaitRole:
-            demand -= 1
+            _ = takeDemand()
             return nil
         }
     }
@@ -229,18 +284,11 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         if outermost {
             // Nothing to add to the demand and nothing queued meanwhile: give up the role
             // without the lock.
-            if more == .none, delivery.releaseIfIdle(me: me) { return }
-            let mustDrain: Bool = lock.withLock {
-                if downstream != nil { demand += more }
-                guard !backlog.isEmpty else {
-                    delivery.releaseLocked(queueEmpty: true)
-                    return false
-                }
-                return true
-            }
-            if mustDrain { drain() }
+            if more > 0 { addDemand(more) }
+            if delivery.releaseIfIdle(me: me) { return }
+            drain()
         } else if more > 0 {
-            lock.withLock { if downstream != nil { demand += more } }
+            addDemand(more)
         }
     }
 
@@ -253,9 +301,13 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
             // hold the current value), events dropped by a completion or a cancel.
             var core: SubjectCore<Output, Failure>?
             var dropped: RingQueue<Event>?
+            var cancelled: Downstream?
             let next: (Downstream, Event)? = lock.withLock {
-                guard let downstream else {
-                    dropped = dropBacklogLocked()  // cancelled meanwhile
+                guard let downstream, !cancelledWhileDelivering else {
+                    // Cancelled meanwhile: the subscriber is let go here, by the thread that was
+                    // calling it (see `cancel()`).
+                    cancelled = self.downstream.take()
+                    dropped = dropBacklogLocked()
                     delivery.releaseLocked(queueEmpty: true)
                     return nil
                 }
@@ -270,15 +322,12 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
             }
             withExtendedLifetime(core) {}
             withExtendedLifetime(dropped) {}
+            withExtendedLifetime(cancelled) {}
             guard let (downstream, event) = next else { return }
             switch event {
             case .value(let value):
                 let more = downstream.receiveValue(value)
-                if more > 0 {
-                    lock.withLock {
-                        if self.downstream != nil { demand += more }
-                    }
-                }
+                if more > 0 { addDemand(more) }
             case .completion(let completion):
                 downstream.receiveCompletion(completion)
                 return
@@ -307,7 +356,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
             return
         }
         terminated = true
-        var step = delivery.claimLocked(me: me)
+        var step = delivery.claimRacingLocked(me: me)
         if case .busy(let seen) = step {
             // A completion is queued whatever the backlog holds (it ends the delivery).
             step = delivery.handOffLocked(.completion(completion), to: &backlog, seen: seen, me: me, mayWait: false)
@@ -358,9 +407,9 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         // `SubjectCore.offerCurrentValue`).
         if kind == .observableObject {
             // As Apple's: once asked for anything, the subscriber gets every later signal.
-            self.demand = .unlimited
+            addDemand(.unlimited)
         } else if !(core?.holdsCurrentValue ?? false) {
-            self.demand += demand
+            addDemand(demand)
         }
         lock.release()
         if first {
@@ -372,17 +421,69 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
 
     @usableFromInline
     func cancel() {
+        let me = currentThreadID()
         lock.acquire()
         let core = self.core
-        let downstream = self.downstream
-        self.downstream = nil
         self.core = nil
         terminated = true
+        // The thread delivering reads the subscriber without the lock, so only a thread holding
+        // the role lets go of it: this one when nobody is delivering (it takes the role for
+        // that) or when it cancels from inside its own call (that call holds its own reference),
+        // else the delivering thread when its call returns (`drain()`: the mark below sends it
+        // there). The backlog is left alone: it holds something only while another thread is
+        // delivering, and that thread empties it.
+        var downstream: Downstream?
+        switch delivery.claimOrMarkLocked(me: me) {
+        case .outermost:
+            downstream = self.downstream.take()
+            delivery.releaseLocked(queueEmpty: true)
+        case .nested:
+            downstream = self.downstream.take()
+        default:
+            cancelledWhileDelivering = true
+        }
         lock.release()
-        // The backlog is left alone: it holds something only while another thread is
-        // delivering, and that thread empties it when it finds the subscriber gone.
         core?.remove(self)
         withExtendedLifetime(downstream) {}  // the subscriber's closures are released here, outside the lock
+    }
+
+    /// The outstanding demand.
+    @inlinable
+    var demand: Subscribers.Demand { Subscribers.Demand(rawValue: demandWord.load(ordering: .acquiring)) }
+
+    /// For a current-value subject: the number of the last send made before this subscriber
+    /// was given the current value (see ``offeredThroughWord``).
+    @inlinable
+    var offeredThrough: UInt { offeredThroughWord.load(ordering: .relaxed) }
+
+    /// Takes one unit of demand for a value; `false` when there is none. Unlimited demand is
+    /// only read.
+    @inlinable
+    @inline(__always)
+    func takeDemand() -> Bool {
+        var current = demandWord.load(ordering: .acquiring)
+        while true {
+            if current == Subscribers.Demand.unlimitedRawValue { return true }
+            if current == 0 { return false }
+            let (exchanged, found) = demandWord.weakCompareExchange(
+                expected: current, desired: current - 1, successOrdering: .acquiring, failureOrdering: .acquiring)
+            if exchanged { return true }
+            current = found
+        }
+    }
+
+    /// Adds `more` to the outstanding demand (from a request, or returned by the subscriber).
+    @usableFromInline
+    func addDemand(_ more: Subscribers.Demand) {
+        var current = demandWord.load(ordering: .relaxed)
+        while true {
+            let sum = (Subscribers.Demand(rawValue: current) + more).rawValue
+            if sum == current { return }
+            let (exchanged, found) = demandWord.weakCompareExchange(
+                expected: current, desired: sum, successOrdering: .releasing, failureOrdering: .relaxed)
+            if exchanged { return }
+            current = found
+        }
     }
 }
 

@@ -94,8 +94,15 @@ final class SubjectCore<Output, Failure: Error>: CustomStringConvertible, @unche
         }
         withExtendedLifetime(replaced) {}
         guard let snapshot else { return }
-        for conduit in snapshot {
-            if let conduit { Self.conduit(conduit).offer(value, number: number, siblings: snapshot) }
+        // The snapshot holds the conduits: each is reached without a retain of its own (taken as
+        // the bits of the reference the snapshot holds; a hole is 0).
+        for index in snapshot.indices {
+            guard let reference = UnsafeRawPointer(bitPattern: unsafeBitCast(snapshot[index], to: UInt.self)) else {
+                continue
+            }
+            Unmanaged<SubjectConduit<Output, Failure>>.fromOpaque(reference)._withUnsafeGuaranteedRef {
+                $0.offer(value, number: number, siblings: snapshot)
+            }
         }
     }
 
@@ -183,8 +190,10 @@ final class SubjectCore<Output, Failure: Error>: CustomStringConvertible, @unche
         var value: Output?
         var target: SubjectConduit<Output, Failure>.Downstream?
         if conduit.downstream != nil, !conduit.terminated {
-            conduit.demand += demand
-            conduit.offeredThrough = sentCount
+            // The number first, then the demand: a thread delivering without the lock reads
+            // them in the other order (`SubjectConduit.offer`).
+            conduit.offeredThroughWord.store(sentCount, ordering: .relaxed)
+            conduit.addDemand(demand)
             if completion == nil, let current {
                 value = current
                 // Queued whatever the backlog holds: nothing waits under the subject's lock.

@@ -185,4 +185,91 @@ struct SerialDeliveryStressTests {
         #expect(delivered.load(ordering: .relaxed) > 100)
         cancellable.cancel()
     }
+
+    /// What a ``CallProbe`` saw; outlives the probe, so that its `deinit` can report.
+    final class ProbeRecord: Sendable {
+        let inCall = Atomic<Bool>(false)
+        let entered = Atomic<Int>(0)
+        let enteredAfterCancel = Atomic<Int>(0)
+        let cancelReturned = Atomic<Bool>(false)
+        let releasedDuringCall = Atomic<Bool>(false)
+        let released = Atomic<Bool>(false)
+    }
+
+    /// A subscriber that keeps its subscription (so only the subject letting go of it can free
+    /// it) and takes a few microseconds over each value.
+    final class CallProbe: Subscriber, @unchecked Sendable {
+        typealias Input = Int
+        typealias Failure = Never
+        let record: ProbeRecord
+        let lock = NSLock()
+        var subscription: Subscription?
+
+        init(_ record: ProbeRecord) { self.record = record }
+
+        deinit {
+            if record.inCall.load(ordering: .acquiring) { record.releasedDuringCall.store(true, ordering: .relaxed) }
+            record.released.store(true, ordering: .releasing)
+        }
+
+        func receive(subscription: Subscription) {
+            lock.withLock { self.subscription = subscription }
+            subscription.request(.unlimited)
+        }
+
+        func receive(_ input: Int) -> Subscribers.Demand {
+            record.inCall.store(true, ordering: .releasing)
+            if record.cancelReturned.load(ordering: .acquiring) { record.enteredAfterCancel.add(1, ordering: .relaxed) }
+            record.entered.add(1, ordering: .relaxed)
+            let until = ContinuousClock.now + .microseconds(5)
+            while ContinuousClock.now < until {}
+            record.inCall.store(false, ordering: .releasing)
+            return .none
+        }
+
+        func receive(completion: Subscribers.Completion<Never>) {}
+    }
+
+    // A send that finds nobody delivering takes the role and calls the subscriber without the
+    // subject's or the subscription's lock, so a cancel from another thread must not let go of
+    // the subscriber during that call: the delivering thread lets go of it when the call returns.
+    @Test(
+        "A cancel from another thread during a call: the subscriber is let go after that call, never during it; 400 rounds"
+    )
+    func cancelFromAnotherThreadDuringACall() {
+        let rounds = 400
+        var releasedDuringCall = 0
+        var leaked = 0
+        var lateCalls = 0
+        for round in 0..<rounds {
+            let subject = PassthroughSubject<Int, Never>()
+            let record = ProbeRecord()
+            nonisolated(unsafe) let subscription: Subscription? = {
+                let probe = CallProbe(record)
+                subject.subscribe(probe)
+                return probe.lock.withLock { probe.subscription }
+            }()
+            runOverlapping(threads: 2) { side in
+                if side == 0 {
+                    for value in 0..<200 { subject.send(value) }
+                } else {
+                    // Every other round waits for a call to be under way; the others cancel at once.
+                    if round % 2 == 0 {
+                        let deadline = ContinuousClock.now + .seconds(5)
+                        while !record.inCall.load(ordering: .acquiring) && ContinuousClock.now < deadline {}
+                    }
+                    subscription?.cancel()
+                    record.cancelReturned.store(true, ordering: .releasing)
+                }
+            }
+            if record.releasedDuringCall.load(ordering: .acquiring) { releasedDuringCall += 1 }
+            if !record.released.load(ordering: .acquiring) { leaked += 1 }
+            // Only a value already on its way when the cancel returned may still arrive.
+            if record.enteredAfterCancel.load(ordering: .acquiring) > 1 { lateCalls += 1 }
+        }
+        #expect(releasedDuringCall == 0)
+        #expect(leaked == 0, "the subscriber was not let go in \(leaked) of \(rounds) rounds")
+        #expect(lateCalls == 0, "more than the value on its way arrived after the cancel in \(lateCalls) rounds")
+    }
+
 }

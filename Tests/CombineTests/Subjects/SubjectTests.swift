@@ -48,6 +48,9 @@ struct PassthroughSubjectTests {
         cancellables[1].cancel()
         subject.send(2)
         #expect(order == ["a1", "b1", "c1", "a2", "c2"])
+        // Kept to here: in a release build the array's lifetime may end at its last use above,
+        // and the other two cancellables would cancel their subscriptions before the send.
+        withExtendedLifetime(cancellables) {}
     }
 
     @Test func cancelRemovesTheSubscriberAndReleasesIt() {
