@@ -34,6 +34,10 @@ let package = Package(
         // `swift run -c release Flood [ours|opencombine] [seconds]`: memory under a flood.
         .executableTarget(
             name: "Flood", dependencies: ["OursScenarios", "OpenCombineScenarios"], path: "Flood"),
+        // `swift run -c release Probe <scenario> [ours|opencombine] [count]`: one scenario, for
+        // callgrind (`atomics.sh`).
+        .executableTarget(
+            name: "Probe", dependencies: ["OursScenarios", "OpenCombineScenarios"], path: "Probe"),
         .executableTarget(
             name: "CombineBenchmarks",
             dependencies: [

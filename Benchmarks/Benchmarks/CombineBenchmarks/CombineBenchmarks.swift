@@ -42,6 +42,10 @@ let listedScenarios: [Scenario] =
             name: "subject send -> 1 sink", operations: 1_000_000, ours: OursScenarios.Scenarios.subjectToOneSink,
             openCombine: OpenCombineScenarios.Scenarios.subjectToOneSink, baseline: Baseline.subjectToOneSink),
         Scenario(
+            name: "subject.map.filter.sink", operations: 1_000_000,
+            ours: OursScenarios.Scenarios.subjectMapFilterSink,
+            openCombine: OpenCombineScenarios.Scenarios.subjectMapFilterSink, baseline: Baseline.subjectMapFilterSink),
+        Scenario(
             name: "subject send -> 100 sinks (per delivery)", operations: 10_000 * 100,
             ours: { OursScenarios.Scenarios.subjectToHundredSinks($0 / 100) },
             openCombine: { OpenCombineScenarios.Scenarios.subjectToHundredSinks($0 / 100) },

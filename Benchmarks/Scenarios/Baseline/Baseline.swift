@@ -31,6 +31,23 @@ public enum Baseline {
         return sum
     }
 
+    public static func subjectMapFilterSink(_ count: Int) -> Int {
+        var sum = 0
+        let map = Stage<Int, Int> { $0 &* 2 }
+        let filter = Stage<Int, Bool> { $0 % 3 == 0 }
+        let sink = Stage<Int, Void> { sum &+= $0 }
+        let observers = [
+            Stage<Int, Void> { value in
+                let mapped = map.body(value)
+                if filter.body(mapped) { sink.body(mapped) }
+            }
+        ]
+        for value in 0..<count {
+            for observer in observers { observer.body(value) }
+        }
+        return sum
+    }
+
     public static func subjectToOneSink(_ count: Int) -> Int {
         var sum = 0
         let observers = [Stage<Int, Void> { sum &+= $0 }]

@@ -31,6 +31,16 @@ public enum Scenarios {
         return sum
     }
 
+    /// The most common pipeline of an app: a subject feeding `map`, `filter` and a sink.
+    public static func subjectMapFilterSink(_ count: Int) -> Int {
+        let subject = PassthroughSubject<Int, Never>()
+        var sum = 0
+        let cancellable = subject.map { $0 &* 2 }.filter { $0 % 3 == 0 }.sink { sum &+= $0 }
+        for value in 0..<count { subject.send(value) }
+        cancellable.cancel()
+        return sum
+    }
+
     public static func subjectToHundredSinks(_ sends: Int) -> Int {
         let subject = PassthroughSubject<Int, Never>()
         var sum = 0

@@ -1,0 +1,46 @@
+import Foundation
+import OpenCombineScenarios
+import OursScenarios
+
+// `swift run -c release Probe <scenario> [ours|opencombine] [count]`: runs one scenario once,
+// for callgrind (`Benchmarks/atomics.sh`), which counts instructions and atomic operations
+// per value. The scenario names are the functions of `Scenarios`.
+let arguments = CommandLine.arguments
+guard arguments.count >= 2 else {
+    print("usage: Probe <scenario> [ours|opencombine] [count]")
+    exit(2)
+}
+let name = arguments[1]
+let library = arguments.count > 2 ? arguments[2] : "ours"
+let count = arguments.count > 3 ? Int(arguments[3]) ?? 100_000 : 100_000
+
+typealias Body = (Int) -> Int
+let ours: [String: Body] = [
+    "subjectToOneSink": OursScenarios.Scenarios.subjectToOneSink,
+    "subjectMapFilterSink": OursScenarios.Scenarios.subjectMapFilterSink,
+    "scanRemoveDuplicatesCompactMap": OursScenarios.Scenarios.scanRemoveDuplicatesCompactMap,
+    "currentValueSet": OursScenarios.Scenarios.currentValueSet,
+    "publishedSet": OursScenarios.Scenarios.publishedSet,
+    "subjectToHundredSinks": OursScenarios.Scenarios.subjectToHundredSinks,
+    "sequenceMapFilterSink": OursScenarios.Scenarios.sequenceMapFilterSink,
+]
+let openCombine: [String: Body] = [
+    "subjectToOneSink": OpenCombineScenarios.Scenarios.subjectToOneSink,
+    "subjectMapFilterSink": OpenCombineScenarios.Scenarios.subjectMapFilterSink,
+    "scanRemoveDuplicatesCompactMap": OpenCombineScenarios.Scenarios.scanRemoveDuplicatesCompactMap,
+    "currentValueSet": OpenCombineScenarios.Scenarios.currentValueSet,
+    "publishedSet": OpenCombineScenarios.Scenarios.publishedSet,
+    "subjectToHundredSinks": OpenCombineScenarios.Scenarios.subjectToHundredSinks,
+    "sequenceMapFilterSink": OpenCombineScenarios.Scenarios.sequenceMapFilterSink,
+]
+// One other thread first, as every app has: glibc skips the atomic operations of its mutexes
+// (OpenCombine's locks) and of malloc while a process has only one thread.
+let started = DispatchSemaphore(value: 0)
+Thread { started.signal() }.start()
+started.wait()
+
+guard let body = (library == "opencombine" ? openCombine : ours)[name] else {
+    print("unknown scenario \(name) for \(library)")
+    exit(2)
+}
+print(body(count))
