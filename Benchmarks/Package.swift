@@ -31,13 +31,15 @@ let package = Package(
             path: "Scenarios/OpenCombine",
             swiftSettings: [.define("OPENCOMBINE")]),
         .target(name: "Baseline", path: "Scenarios/Baseline"),
+        // Tools, kept out of the folder's top level: the benchmark plugin runs every executable
+        // target whose folder sits directly in one named "Benchmarks" as a benchmark.
         // `swift run -c release Flood [ours|opencombine] [seconds]`: memory under a flood.
         .executableTarget(
-            name: "Flood", dependencies: ["OursScenarios", "OpenCombineScenarios"], path: "Flood"),
+            name: "Flood", dependencies: ["OursScenarios", "OpenCombineScenarios"], path: "Tools/Flood"),
         // `swift run -c release Probe <scenario> [ours|opencombine] [count]`: one scenario, for
         // callgrind (`atomics.sh`).
         .executableTarget(
-            name: "Probe", dependencies: ["OursScenarios", "OpenCombineScenarios"], path: "Probe"),
+            name: "Probe", dependencies: ["OursScenarios", "OpenCombineScenarios"], path: "Tools/Probe"),
         .executableTarget(
             name: "CombineBenchmarks",
             dependencies: [

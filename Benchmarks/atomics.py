@@ -20,7 +20,7 @@ Method:
    of each function) with the object's symbol table (`nm`) and taking the most common
    difference (expected: 0).
  * The result is for the process as it ran: while a process has one thread, glibc skips the
-   atomics of its mutexes (pthread_mutex_lock/unlock) and of malloc. `Benchmarks/Probe`
+   atomics of its mutexes (pthread_mutex_lock/unlock) and of malloc. `Benchmarks/Tools/Probe`
    starts one other thread first, as every app has, so that they count; the text output
    notes the mutex calls.
 """

@@ -23,6 +23,9 @@ let ours: [String: Body] = [
     "publishedSet": OursScenarios.Scenarios.publishedSet,
     "subjectToHundredSinks": OursScenarios.Scenarios.subjectToHundredSinks,
     "sequenceMapFilterSink": OursScenarios.Scenarios.sequenceMapFilterSink,
+    "contended2x1": { OursScenarios.Scenarios.contendedSubject($0, threads: 2, sinks: 1) },
+    "contended4x1": { OursScenarios.Scenarios.contendedSubject($0, threads: 4, sinks: 1) },
+    "twoThreadsSending": OursScenarios.Scenarios.twoThreadsSending,
 ]
 let openCombine: [String: Body] = [
     "subjectToOneSink": OpenCombineScenarios.Scenarios.subjectToOneSink,
@@ -32,6 +35,9 @@ let openCombine: [String: Body] = [
     "publishedSet": OpenCombineScenarios.Scenarios.publishedSet,
     "subjectToHundredSinks": OpenCombineScenarios.Scenarios.subjectToHundredSinks,
     "sequenceMapFilterSink": OpenCombineScenarios.Scenarios.sequenceMapFilterSink,
+    "contended2x1": { OpenCombineScenarios.Scenarios.contendedSubject($0, threads: 2, sinks: 1) },
+    "contended4x1": { OpenCombineScenarios.Scenarios.contendedSubject($0, threads: 4, sinks: 1) },
+    "twoThreadsSending": OpenCombineScenarios.Scenarios.twoThreadsSending,
 ]
 // One other thread first, as every app has: glibc skips the atomic operations of its mutexes
 // (OpenCombine's locks) and of malloc while a process has only one thread.
@@ -43,4 +49,7 @@ guard let body = (library == "opencombine" ? openCombine : ours)[name] else {
     print("unknown scenario \(name) for \(library)")
     exit(2)
 }
+// PROBE_REPEAT=n runs it n times in this process (default 1).
+let repeats = Int(ProcessInfo.processInfo.environment["PROBE_REPEAT"] ?? "") ?? 1
+for _ in 1..<max(1, repeats) { _ = body(count) }
 print(body(count))
