@@ -49,7 +49,18 @@ guard let body = (library == "opencombine" ? openCombine : ours)[name] else {
     print("unknown scenario \(name) for \(library)")
     exit(2)
 }
-// PROBE_REPEAT=n runs it n times in this process (default 1).
-let repeats = Int(ProcessInfo.processInfo.environment["PROBE_REPEAT"] ?? "") ?? 1
-for _ in 1..<max(1, repeats) { _ = body(count) }
-print(body(count))
+// PROBE_REPEAT=n runs it n times in this process (default 1) and prints the median time per
+// operation besides the checksum.
+let repeats = max(1, Int(ProcessInfo.processInfo.environment["PROBE_REPEAT"] ?? "") ?? 1)
+var times: [Double] = []
+var checksum = 0
+for _ in 0..<repeats {
+    let start = DispatchTime.now().uptimeNanoseconds
+    checksum = body(count)
+    times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / Double(count))
+}
+if repeats > 1 {
+    print(checksum, String(format: "median %.1f ns/op, min %.1f", times.sorted()[repeats / 2], times.min()!))
+} else {
+    print(checksum)
+}
