@@ -8,8 +8,24 @@
 @usableFromInline
 package struct RingQueue<Element> {
     @usableFromInline package var slots: ContiguousArray<Element?> = []
-    @usableFromInline package var head = 0
-    @usableFromInline package var count = 0
+    // Two 32-bit halves: the queue then takes 16 bytes in its owner, not 24 (a subject's
+    // subscription holds one; issue 30's heap per live subscription).
+    @usableFromInline package var headIndex: UInt32 = 0
+    @usableFromInline package var storedCount: UInt32 = 0
+
+    /// The slot of the oldest element.
+    @inlinable
+    package var head: Int {
+        get { Int(headIndex) }
+        set { headIndex = UInt32(truncatingIfNeeded: newValue) }
+    }
+
+    /// The number of elements.
+    @inlinable
+    package var count: Int {
+        get { Int(storedCount) }
+        set { storedCount = UInt32(truncatingIfNeeded: newValue) }
+    }
 
     @inlinable
     package init() {}
@@ -46,6 +62,7 @@ package struct RingQueue<Element> {
     @inlinable
     package mutating func grow() {
         let capacity = Swift.max(4, slots.count &* 2)
+        precondition(capacity <= Int(UInt32.max), "RingQueue: more than 2^31 elements queued")
         var grown = ContiguousArray<Element?>(repeating: nil, count: capacity)
         for offset in 0..<count {
             grown[offset] = slots[(head &+ offset) & (slots.count &- 1)]

@@ -26,6 +26,8 @@ let ours: [String: Body] = [
     "contended2x1": { OursScenarios.Scenarios.contendedSubject($0, threads: 2, sinks: 1) },
     "contended4x1": { OursScenarios.Scenarios.contendedSubject($0, threads: 4, sinks: 1) },
     "twoThreadsSending": OursScenarios.Scenarios.twoThreadsSending,
+    "subscribeAndCancel": OursScenarios.Scenarios.subscribeAndCancel,
+    "justSink": OursScenarios.Scenarios.justSink,
 ]
 let openCombine: [String: Body] = [
     "subjectToOneSink": OpenCombineScenarios.Scenarios.subjectToOneSink,
@@ -38,6 +40,8 @@ let openCombine: [String: Body] = [
     "contended2x1": { OpenCombineScenarios.Scenarios.contendedSubject($0, threads: 2, sinks: 1) },
     "contended4x1": { OpenCombineScenarios.Scenarios.contendedSubject($0, threads: 4, sinks: 1) },
     "twoThreadsSending": OpenCombineScenarios.Scenarios.twoThreadsSending,
+    "subscribeAndCancel": OpenCombineScenarios.Scenarios.subscribeAndCancel,
+    "justSink": OpenCombineScenarios.Scenarios.justSink,
 ]
 // One other thread first, as every app has: glibc skips the atomic operations of its mutexes
 // (OpenCombine's locks) and of malloc while a process has only one thread.

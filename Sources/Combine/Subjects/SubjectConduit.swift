@@ -85,6 +85,8 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     /// A completion was accepted (it may still wait in the backlog).
     @usableFromInline @exclusivity(unchecked) var terminated = false
     @usableFromInline let kind: SubjectKind
+    /// The index in the subject's list of conduits (see ``slot``); 32 bits, beside the flags.
+    @usableFromInline @exclusivity(unchecked) var slotIndex: Int32 = -1
     /// A cancel came while another thread was delivering: that thread lets go of the
     /// subscriber when its call returns (see ``cancel()``).
     @usableFromInline @exclusivity(unchecked) var cancelledWhileDelivering = false
@@ -105,8 +107,13 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     /// Atomic: the delivering thread reads it without the lock, after the demand (it is
     /// written before the demand it comes with).
     @usableFromInline let offeredThroughWord = Atomic<UInt>(0)
-    /// The index in the subject's list of conduits; guarded by the subject's lock.
-    @usableFromInline @exclusivity(unchecked) var slot = -1
+    /// The index in the subject's list of conduits, -1 when not in it; guarded by the subject's
+    /// lock.
+    @inlinable
+    var slot: Int {
+        get { Int(slotIndex) }
+        set { slotIndex = Int32(newValue) }
+    }
 
     @inlinable
     init(core: SubjectCore<Output, Failure>, downstream: Downstream, kind: SubjectKind) {
