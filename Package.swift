@@ -1,4 +1,5 @@
 // swift-tools-version: 6.2
+// SPDX-License-Identifier: Apache-2.0
 // 6.2 is the oldest toolchain the package claims: its tests use exit tests (Swift Testing's
 // `#expect(processExitsWith:)`, new in 6.2). The package is built and tested with 6.3.1.
 import PackageDescription

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Counts, per operation of a probe scenario, the machine instructions and the atomic
 read-modify-write (RMW) instructions executed, using valgrind's callgrind.
 

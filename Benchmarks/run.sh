@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Runs every benchmark scenario in three variants — this library, OpenCombine 0.14.0 and a
 # hand-written baseline — in one process, and prints one table of medians and ratios.
 #

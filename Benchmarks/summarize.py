@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Turns package-benchmark's markdown output into one table: per scenario the median time
 and mallocs per operation of each variant, and the ratios ours/OpenCombine and
 ours/baseline, with their geometric means."""

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Builds and runs a package written exactly as README.md's "Using it" section shows, against
 # this checkout placed where the README says (`../swift-combine` next to the new package):
 # the install lines in the README are checked, not just written.

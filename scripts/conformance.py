@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Runs OpenCombine 0.14.0's test suite against this package's `Combine`, the way its authors
 run it against Apple's framework, and gates on Tests/Conformance/known-differences.tsv.
 

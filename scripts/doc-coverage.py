@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Documentation coverage of the public API, from the compiler's symbol graphs.
 
 Usage: doc-coverage.py SYMBOL_GRAPH_DIR [--module Combine] [--fail-on-missing] [--list]

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Writes the topic groups of the Combine documentation from the source layout.
 
 Usage: docc-topics.py SYMBOL_GRAPH_DIR LINKABLE_ENTITIES_JSON CATALOG_DIR

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Generates the DocC documentation of the library modules into .build/docs/<Module>/ and fails
 # on any DocC warning, any public symbol without a documentation comment, or any operator
 # without its Parameters, Returns and example.

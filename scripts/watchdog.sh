@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Runs a test command with a time limit, for CI: `scripts/watchdog.sh MINUTES command…`.
 #
 # The command's output streams through as usual and its exit status is returned. If it is still

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // CombineExtras: operators and publishers that Combine users keep writing themselves, with
 // CombineExt's names and signatures, built only on the public API of `Combine`, so the same
 // code works on top of this package's Combine on Linux and on Apple's Combine elsewhere.

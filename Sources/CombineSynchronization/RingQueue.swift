@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A first-in, first-out queue in a ring of slots whose capacity doubles as needed and is
 /// kept when the queue empties: in the steady state of a fan-in operator (one value in, one
 /// value out) it allocates nothing.

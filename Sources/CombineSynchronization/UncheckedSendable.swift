@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A value handed to a `@Sendable` closure or another task by the library itself, where the
 /// library knows the value is used safely: its own locks or serial delivery order every use.
 ///

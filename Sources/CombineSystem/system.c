@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The library's calls into the operating system (see CombineSystem.h). The lock's uncontended
 // paths are atomic operations in Swift and never reach this file.
 #include "CombineSystem.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Combine
 
 /// The team's scenarios document (docs/SCENARIOS.md §7): a subscriber that requests three values

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 // combine-demo: the programs of the team's scenarios document (docs/SCENARIOS.md), written as an

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Checks the api-surface report against the list of accepted exceptions.
 
     gate.py REPORT_TXT EXCEPTIONS_TSV

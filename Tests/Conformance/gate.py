@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Compares a conformance run with the list of known differences.
 
     gate.py RESULTS_TSV KNOWN_DIFFERENCES [--shrink]

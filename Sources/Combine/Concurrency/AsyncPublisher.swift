@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// An `AsyncSequence` over the values of a publisher that can't fail.
 ///
 /// `AsyncPublisher` conforms to `AsyncSequence`, so a publisher's elements can be received

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Synchronization
 
 /// A cancellable of erased type that, on its first cancellation, runs a closure or cancels another

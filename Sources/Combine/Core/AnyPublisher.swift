@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A publisher that hides the concrete type of the publisher it wraps, keeping only its `Output`
 /// and `Failure` types.
 ///

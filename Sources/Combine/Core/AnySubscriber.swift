@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A type-erasing subscriber.
 ///
 /// Wrap a subscriber to hide its type, or build one from closures:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A type whose work, such as a subscription, can be stopped early.
 ///
 /// ``cancel()`` ends the work and lets go of what it holds; whatever the work was doing in

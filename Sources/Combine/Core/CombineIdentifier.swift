@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Synchronization
 
 private let nextIdentifier = Atomic<UInt64>(1)

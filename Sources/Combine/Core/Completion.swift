@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Subscribers {
     /// The last event of a publisher's stream: it either finished or failed with an error, and
     /// sends nothing after it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A publisher that stays idle, even with subscribers attached, until it is told to connect.
 ///
 /// Nothing is published until ``connect()`` is called; cancelling the returned

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Subscribers {
     /// How many values a subscriber asks a publisher for, passed along the subscription between
     /// them.

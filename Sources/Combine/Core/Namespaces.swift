@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The enclosing namespace of the concrete publisher types.
 ///
 /// The operators of ``Publisher`` return the types declared here, such as

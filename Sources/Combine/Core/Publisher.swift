@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Synchronization
 
 /// A type that emits values over time, then possibly a completion, to whoever subscribes.

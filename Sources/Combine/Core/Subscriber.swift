@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A type that consumes the events of a publisher it is attached to.
 ///
 /// A subscriber receives exactly one subscription, then zero or more values (never more

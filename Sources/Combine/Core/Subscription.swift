@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The link between one subscriber and the publisher it is attached to.
 ///
 /// Subscriptions are class constrained in practice because a subscription has identity:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CombineSynchronization
 
 /// What ``CombiningSubscription`` tracks of every upstream whatever its value type: its

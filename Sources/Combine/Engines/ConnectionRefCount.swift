@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CombineSynchronization
 
 /// Connects on the first subscriber and disconnects when every subscriber has cancelled: the

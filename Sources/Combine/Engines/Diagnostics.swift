@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CombineSynchronization
 
 /// Figures about the library's internals for its benchmarks: not API (import it with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CombineSynchronization
 
 /// Callbacks around every event that passes an operator, in Combine's order: each is called

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Passes an upstream failure on unchanged: the failure conversion of the operators whose
 /// failure type is their upstream's.
 @inlinable

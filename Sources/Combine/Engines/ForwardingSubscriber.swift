@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The shape of a one-to-one operator's subscriber: a value type that wraps the downstream
 /// subscriber, passes the upstream subscription and the completion straight through, and
 /// transforms only the values. It adds no subscription, lock or allocation of its own.

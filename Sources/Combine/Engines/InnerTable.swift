@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The live inner subscriptions of a `flatMap` / `switchToLatest`, each known by an
 /// ``InnerTable/ID`` that its subscriber carries.
 ///

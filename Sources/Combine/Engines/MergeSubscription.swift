@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CombineSynchronization
 
 /// The one implementation behind `Merge` … `Merge8` and `MergeMany`, pacing every upstream as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CombineSynchronization
 
 /// The downstream side of an operator that feeds one subscriber from several sources —

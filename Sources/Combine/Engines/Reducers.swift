@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Counts the elements: `count()`.
 struct CountReducer<Input, Failure: Error>: Reducer {
     var count = 0

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CombineSynchronization
 
 /// What a reducing operator does after taking in one upstream value.

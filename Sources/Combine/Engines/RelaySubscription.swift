@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CombineSynchronization
 
 /// What a ``RelaySubscription`` does on its way: its name, what it does when the upstream's

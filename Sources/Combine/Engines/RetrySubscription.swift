@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CombineSynchronization
 
 /// `retry`, in the shape of Apple's: one object is the subscriber of every attempt and the

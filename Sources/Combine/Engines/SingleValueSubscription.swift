@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CombineSynchronization
 
 /// Delivers one value and then `.finished` on the first request: the subscription of `Just`,

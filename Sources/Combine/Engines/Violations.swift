@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Subscribers.Demand {
     /// Traps where Apple's Combine traps: a subscription must not be asked for zero values.
     @inline(__always)

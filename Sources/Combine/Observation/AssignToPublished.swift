@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Publisher where Failure == Never {
     /// Subscribes to this publisher and writes every value it emits into a `@Published`
     /// property, whose own publisher then passes the value on.

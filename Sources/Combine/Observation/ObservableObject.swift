@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A class whose `objectWillChange` publisher announces each change before it happens.
 ///
 /// A class that adopts the protocol without declaring `objectWillChange` gets the default

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A publisher of payload-free signals that an observable object is about to change.
 ///
 /// It is the default type of ``ObservableObject/objectWillChange-5gopl``: every

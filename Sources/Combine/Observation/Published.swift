@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The property wrapper behind `@Published`: it stores a class property's value and publishes
 /// each new one.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CombineSynchronization
 
 /// The storage of one `@Published` property: its value, the subject its subscribers are

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A publisher that calls a closure at each subscription and attaches the subscriber to the
 /// publisher the closure returns.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A publisher without values, which finishes as soon as it is subscribed to, or never.
 ///
 /// ```swift

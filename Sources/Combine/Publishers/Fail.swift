@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A publisher that sends no value and fails with a fixed error as soon as it is subscribed to.
 ///
 /// ```swift

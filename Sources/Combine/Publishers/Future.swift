@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CombineSynchronization
 
 /// A publisher that resolves once, to a value followed by `.finished` or to a failure.

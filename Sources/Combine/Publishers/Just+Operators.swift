@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `Just`'s own operators: the value is known, so each operator computes its result at once
 // and returns the simplest publisher of it, as Combine does. These overloads are part of
 // users' type signatures (`Just(1).map { $0 }` is a `Just<Int>`).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A publisher that gives every subscriber the same single value, followed by `.finished`.
 ///
 /// `Just` delivers its value on the subscriber's first request, then `.finished`:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `Optional.Publisher`'s own operators: the value (or its absence) is known, so each
 // operator computes its result at once, as Combine does.
 

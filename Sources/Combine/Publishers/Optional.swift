@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Optional {
     /// A publisher that sends an optional's wrapped value, when there is one, to each
     /// subscriber and then finishes.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A publisher that replays a fixed list of values and a completion to every subscriber.
 ///
 /// ```swift

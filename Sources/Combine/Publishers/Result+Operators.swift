@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `Result.Publisher`'s own operators: the result is known, so each operator computes its
 // result at once, as Combine does.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Result {
     /// A publisher that hands each subscriber a result: the success value followed by
     /// `.finished`, or the failure alone.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `Publishers.Sequence`'s own operators: the elements are known, so each operator is
 // applied to the sequence at once and returns a publisher of the result, as Combine does
 // (`[1, 2].publisher.map { $0 * 2 }` is a `Publishers.Sequence<[Int], Never>`).

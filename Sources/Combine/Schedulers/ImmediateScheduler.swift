@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A scheduler that runs each action synchronously, the moment it is scheduled.
 ///
 /// Every action runs at once, on the calling thread, before `schedule` returns; dates are

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Built where the platform has it: the rest of the module needs neither Foundation nor Dispatch.
 #if canImport(Foundation) && canImport(Dispatch)
 import CombineSynchronization

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A type of time interval that can be built from a count of seconds or of a smaller unit.
 ///
 /// A scheduler's `SchedulerTimeType.Stride` conforms to this protocol, so a time interval can

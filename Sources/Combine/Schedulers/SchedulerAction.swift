@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A scheduler action carried across to the thread that performs it.
 ///
 /// `Scheduler`'s methods take a plain `() -> Void` (Apple's protocol predates `Sendable`), while

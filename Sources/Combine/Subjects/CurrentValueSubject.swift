@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A subject that holds a current value and sends every new value to its subscribers.
 ///
 /// A new subscriber receives the current value on its first request, then every value sent

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A subject that relays each value it is sent to the subscribers attached at that moment.
 ///
 /// It stores nothing, unlike ``CurrentValueSubject``: a subscriber sees only the values sent

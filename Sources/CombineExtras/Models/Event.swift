@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// One event of a publisher, held as a value: what `materialize()` publishes and
 /// `dematerialize()` turns back into events.
 ///

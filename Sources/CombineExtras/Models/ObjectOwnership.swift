@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// How `assign(to:on:ownership:)` holds the object it assigns to.
 public enum ObjectOwnership: Sendable, Hashable {
     /// The subscription keeps the object alive until it ends, like Apple's `assign(to:on:)`.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Combine
 
 extension Publisher where Output: EventConvertible, Failure == Never {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Combine
 
 /// A relay that holds a current value, sends it to each new subscriber, and passes on every

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Combine
 
 /// A relay that passes each accepted value to its current subscribers, with no initial or

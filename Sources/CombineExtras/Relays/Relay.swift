@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Combine
 
 /// A publisher that outside code feeds with ``accept(_:)``: like a `Subject`, except that it

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Combine
 
 /// The subject inside a relay: what both relays do with it, written once. Values accepted go

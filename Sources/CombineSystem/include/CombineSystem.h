@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #ifndef COMBINE_SYSTEM_H
 #define COMBINE_SYSTEM_H
 

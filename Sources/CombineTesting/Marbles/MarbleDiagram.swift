@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A parsed marble string: what happens on each tick of virtual time.
 ///
 /// A marble string draws a timeline from left to right, one character (or group) per tick:

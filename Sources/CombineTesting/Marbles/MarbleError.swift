@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Combine
 
 /// The failure of a marble whose `#` the test does not care to type: an error that is only a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// How events are written in a marble string: the one place that turns names and ticks back
 /// into text, for ``MarbleDiagram/description``, ``MarbleRecording/marble(valueName:)`` and the
 /// mismatch drawing of `expect`.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A marble string that does not follow the syntax of ``MarbleDiagram``; its description
 /// names the rule broken and points at the column with a caret.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reference 2 of the model tests: Apple's demand rules for the operators of `ModelOperator`,
 // restated as small single-threaded classes over `Int`. Each stage does what Apple's
 // operator does with demand:

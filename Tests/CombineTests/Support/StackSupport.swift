@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// The address of a local in a frame of its own: the stack grows down, so the difference

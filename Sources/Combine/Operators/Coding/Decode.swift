@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A type that defines methods for decoding: `JSONDecoder` and `PropertyListDecoder`
 /// conform to it, and so can your own decoders.
 public protocol TopLevelDecoder {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A type that defines methods for encoding: `JSONEncoder` and `PropertyListEncoder`
 /// conform to it, and so can your own encoders.
 public protocol TopLevelEncoder {

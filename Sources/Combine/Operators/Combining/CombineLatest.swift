@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `CombineLatest`, `CombineLatest3` and `CombineLatest4` are Apple's public types; each is a thin front over the one
 // variadic implementation, `CombiningSubscription` in `.combineLatest` mode.
 

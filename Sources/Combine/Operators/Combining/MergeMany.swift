@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `Merge` … `Merge8` and `MergeMany` are Apple's public types; each is a thin front over
 // the one implementation, `MergeSubscription`.
 extension Publishers {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `Merge3` … `Merge8` are Apple's public types; like `Merge`, each is a thin front over the
 // one implementation, `MergeSubscription`. Their `merge(with:)` overloads only build the
 // next wider type.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `Zip`, `Zip3` and `Zip4` are Apple's public types; each is a thin front over the one
 // variadic implementation, `CombiningSubscription` in `.zip` mode.
 

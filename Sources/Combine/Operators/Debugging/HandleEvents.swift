@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Publishers {
     /// A publisher that calls a closure for each kind of event it sees, and passes the events on
     /// unchanged.

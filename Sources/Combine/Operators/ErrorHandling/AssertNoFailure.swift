@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Publishers {
     /// A publisher that passes its upstream's values and `.finished` through, and stops the
     /// program if the upstream fails.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Publishers {
     /// A publisher that, when its upstream fails, continues with a publisher made from the
     /// error.

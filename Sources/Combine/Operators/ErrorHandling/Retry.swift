@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Publishers {
     /// A publisher that subscribes to its upstream again each time it fails, a limited or
     /// unlimited number of times.

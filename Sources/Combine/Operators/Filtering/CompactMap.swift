@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Publishers {
     /// A publisher that passes each upstream value through `transform` and publishes the
     /// unwrapped result, skipping the values for which `transform` returns `nil`.

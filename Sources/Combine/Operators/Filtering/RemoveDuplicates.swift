@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Publishers {
     /// A publisher that skips each upstream value that `predicate` finds equal to the last value
     /// it published.

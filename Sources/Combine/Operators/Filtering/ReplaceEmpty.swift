@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Publishers {
     /// A publisher that passes its upstream's values on and, if the upstream finishes without
     /// a value, publishes `output` before finishing.

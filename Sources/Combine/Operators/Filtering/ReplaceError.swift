@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Publishers {
     /// A publisher that passes its upstream's values on and turns an upstream failure into one
     /// last value, `output`, followed by a normal finish.

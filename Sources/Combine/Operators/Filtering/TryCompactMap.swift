@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Publishers {
     /// A publisher that passes each upstream value through a throwing `transform`, publishes
     /// the non-`nil` results unwrapped, and fails with the error `transform` throws.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Publishers {
     /// A publisher that passes on only the upstream values for which the throwing `isIncluded`
     /// returns `true`, and fails with the error it throws.

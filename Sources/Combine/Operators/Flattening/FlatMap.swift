@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Publishers {
     /// A publisher that turns each upstream value into an inner publisher and merges the values
     /// of all inner publishers.

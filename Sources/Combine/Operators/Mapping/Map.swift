@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Publishers {
     /// A publisher that publishes, for each upstream value, what `transform` returns for it.
     ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Publishers {
     /// A publisher that passes values and a normal finish on, and fails with the error
     /// `transform` makes from the upstream's failure.

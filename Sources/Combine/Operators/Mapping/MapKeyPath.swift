@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Publishers {
     /// A publisher that reads one property, through a key path, from each upstream value and
     /// publishes it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Publisher {
     /// Publishes each optional value unwrapped, with `output` in place of every `nil`.
     ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Publishers {
     /// A publisher that keeps a running result, updates it with `nextPartialResult` for each
     /// upstream value, and publishes every new running result.

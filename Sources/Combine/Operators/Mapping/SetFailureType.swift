@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Publishers {
     /// A publisher that republishes a never-failing upstream under a different declared
     /// `Failure` type.

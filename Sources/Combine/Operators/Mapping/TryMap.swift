@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Publishers {
     /// A publisher that publishes what the throwing `transform` returns for each upstream
     /// value, and fails with the error it throws.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Publishers {
     /// A publisher that answers, with one `Bool`, whether every element of the upstream passes a
     /// test.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Publishers {
     /// A publisher that keeps the greatest element under an ordering closure and sends it once
     /// the upstream finishes: the publisher of `max` and `min`.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Publishers {
     /// A publisher that emits a Boolean value when it receives a specified element from its
     /// upstream publisher.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Publishers {
     /// A publisher that publishes the number of elements received from the upstream
     /// publisher, when it finishes.

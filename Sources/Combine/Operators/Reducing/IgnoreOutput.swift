@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Publishers {
     /// A publisher that discards every upstream element and passes on only how the upstream
     /// completes, with `.finished` or its failure.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Publishers {
     /// A publisher that folds every upstream element into a running result with a closure and
     /// sends that result once the upstream finishes.

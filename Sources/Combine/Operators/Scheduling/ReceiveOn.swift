@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Publishers {
     /// A publisher that hands each of its upstream's values, and its completion, to the
     /// subscriber through `scheduler`.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Publishers {
     /// A publisher that emits all of one publisher's elements before those from another
     /// publisher: the publisher of `append` and `prepend`.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Publishers {
     /// A publisher that discards upstream elements while a test passes, and republishes the
     /// first element that fails it together with every element after that.

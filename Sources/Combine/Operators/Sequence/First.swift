@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Publishers {
     /// A publisher that sends the upstream's first element, cancels the upstream and finishes.
     ///

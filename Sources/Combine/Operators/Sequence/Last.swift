@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Publishers {
     /// A publisher that holds on to the upstream's latest element and sends it once the upstream
     /// finishes.

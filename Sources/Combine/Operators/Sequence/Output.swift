@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Publishers {
     /// A publisher that publishes elements specified by a range in the sequence of published
     /// elements: the publisher behind `prefix(_:)`, `output(at:)` and `output(in:)`.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Publishers {
     /// A publisher that passes on upstream elements as long as each one passes a test, and
     /// finishes at the first that fails it.

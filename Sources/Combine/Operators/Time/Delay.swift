@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Publishers {
     /// A publisher that hands each upstream element, and the completion, to its subscriber a
     /// fixed time after it arrived.
