@@ -28,10 +28,35 @@ let cancellable = [1, 2, 3].publisher
     .sink { received.append($0) }
 print(received, String(reflecting: Just<Int>.self))
 SWIFT
-output=$(cd "$work/MyService" && swift run -q MyService 2>&1 | tail -1)
+output=$(cd "$work/MyService" && swift run -q MyService 2>&1 | tail -1) || true
 expected="[10, 20, 30] Combine.Just<Swift.Int>"
 if [ "$output" != "$expected" ]; then
     echo "FAIL: the README's package did not build and run as written: got '$output'"
     exit 1
 fi
 echo "the README's install lines build and run: $output"
+
+# The version form (`from: "0.1.0"`): a throw-away clone of this commit, tagged in a temporary
+# folder with the version the Unreleased changes will get (SwiftPM takes the highest tag the
+# requirement allows, so the client builds this commit, not the older 0.1.0), depended on by
+# `url:` as a package on a git server is.
+# (Its folder is named swift-combine: SwiftPM names a package by the last part of its URL.)
+git clone -q "$root" "$work/server/swift-combine"
+git -C "$work/server/swift-combine" tag -f 0.2.0 >/dev/null
+mkdir -p "$work/VersionedClient/Sources/VersionedClient"
+cp "$work/MyService/Sources/MyService/main.swift" "$work/VersionedClient/Sources/VersionedClient/main.swift"
+python3 - "$work/MyService/Package.swift" "$work/VersionedClient/Package.swift" "$work/server/swift-combine" <<'PY'
+import sys
+manifest = open(sys.argv[1]).read()
+path_line = '.package(path: "../swift-combine")'
+assert path_line in manifest, "the README's manifest no longer has " + path_line
+manifest = manifest.replace(path_line, f'.package(url: "file://{sys.argv[3]}", from: "0.1.0")')
+open(sys.argv[2], 'w').write(manifest.replace('"MyService"', '"VersionedClient"'))
+PY
+output=$(cd "$work/VersionedClient" && swift run -q VersionedClient 2>&1 | tail -1) || true
+if [ "$output" != "$expected" ]; then
+    echo "FAIL: a client depending on the package by version (from: \"0.1.0\") did not build and run: got '$output'"
+    exit 1
+fi
+resolved=$(cd "$work/VersionedClient" && swift package show-dependencies 2>/dev/null | grep -o "swift-combine<[^>]*>" | head -1) || true
+echo "a client depending on it by version builds and runs: $output ($resolved)"

@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
+// Built where the C library has BSD sockets: the rest of CombineTesting builds everywhere
+// (Windows and WASI have no `LocalHTTPServer`).
+#if canImport(Glibc) || canImport(Musl) || canImport(Android) || canImport(Darwin)
 import Foundation
 
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Android)
+import Android
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -191,10 +196,11 @@ private final class Responder: Sendable {
     }
 
     static func openListener() throws -> (Int32, UInt16) {
-        #if canImport(Darwin)
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #else
+        #if canImport(Glibc)
+        // Glibc imports the socket types as an enum; musl, Bionic and Darwin as integers.
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard descriptor >= 0 else { throw LocalHTTPServer.StartError(operation: "socket", code: errno) }
         var address = sockaddr_in()
@@ -415,3 +421,4 @@ private final class ServerLog: @unchecked Sendable {
         return true
     }
 }
+#endif

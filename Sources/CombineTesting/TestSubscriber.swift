@@ -3,12 +3,6 @@ import Combine
 import CombineSynchronization
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A subscriber for tests: it records every event in order, lets the test decide the demand,
 /// and checks the subscriber contract as events arrive.
 ///
@@ -41,7 +35,8 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
     private var subscriptionStorage: Subscription?
     private var outstanding = Subscribers.Demand.none
     private var completed = false
-    private var callingThread: pthread_t?
+    /// The thread calling in now (`currentThreadID()`, the package's portable thread identity).
+    private var callingThread: UInt?
     private var callDepth = 0
     private var violationList: [String] = []
     private let initialDemand: Subscribers.Demand
@@ -171,9 +166,9 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
     // subscriber are serialised. A call nested in another on the same thread (a re-entrant
     // send from inside `receive`) is allowed.
     private func enter(_ call: String) {
-        let me = pthread_self()
+        let me = currentThreadID()
         lock.withLock {
-            if callDepth > 0, let thread = callingThread, pthread_equal(thread, me) == 0 {
+            if callDepth > 0, let thread = callingThread, thread != me {
                 violationList.append("\(call) overlapped a call on another thread")
             }
             callingThread = me

@@ -87,9 +87,15 @@ enum DisplayLink {
 
 func customPublisher() {
     let done = DispatchSemaphore(value: 0)
+    var first: Double?
     var cancellable: AnyCancellable? = DisplayLink.Publisher(framesPerSecond: 60)
         .sink { frame in
-            print("  frame \(frame.index) at \(String(format: "%.3f", frame.timestamp))")
+            // The frame's timestamp, in milliseconds after the first frame's (60 per second:
+            // about 17 ms apart).
+            let start = first ?? frame.timestamp
+            first = start
+            let after = String(format: "%.0f", (frame.timestamp - start) * 1_000)
+            print("  frame \(frame.index), timestamp +\(after) ms after frame 1")
             if frame.index == 5 { done.signal() }
         }
     withExtendedLifetime(cancellable) {}

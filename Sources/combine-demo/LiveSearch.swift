@@ -42,7 +42,7 @@ final class RepositorySearchViewModel: ObservableObject {
             .filter { !$0.isEmpty }
             .throttle(for: 0.5, scheduler: scheduler, latest: true)
             .removeDuplicates()
-            .print("input")
+            .print("input", to: PrintOperatorLines())
             .map { [networkActivity] query in
                 URLSession.shared.dataTaskPublisher(for: searchURL(query))
                     .handleEvents(
@@ -140,4 +140,14 @@ func liveSearch() {
     form.cancellables.removeAll()
     form.password = "abracadabra"
     show("after cancellables.removeAll(), password = abracadabra")
+}
+
+/// Where the live search's `print("input")` writes: each line of the operator's log indented
+/// and labelled as such in the transcript.
+struct PrintOperatorLines: TextOutputStream {
+    mutating func write(_ string: String) {
+        let line = string.hasSuffix("\n") ? String(string.dropLast()) : string
+        guard !line.isEmpty else { return }
+        Swift.print("  print operator: \(line)")
+    }
 }

@@ -11,12 +11,12 @@ let scenarios: [(name: String, summary: String, run: () -> Void)] = [
     ("wizard", "§1 wizard graduation: compactMap, filter, prefix(3), assign", wizardGraduation),
     ("magic-trick", "§2 magic trick download: decode, catch inside flatMap, map(\\.name)", magicTrickDownload),
     ("signup", "§3 wizard school sign-up: debounce, Future, CombineLatest, receive(on:), assign", wizardSchoolSignup),
+    ("wand", "§4 wand creation: Zip3 of three jobs, CombineLatest3 of three switches", wandCreation),
     (
         "search-input", "§5 search input: what throttle (latest: true/false) and debounce let through",
         searchInputThrottle
     ),
     ("live-search", "§5 live search over URLSession on a local server; a login form", liveSearch),
-    ("wand", "§4 wand creation: Zip3 of three jobs, CombineLatest3 of three switches", wandCreation),
     ("designing-apis", "§6 Future and Deferred, retry, a query behind a subject with handleEvents", designingAPIs),
     ("custom-subscriber", "§7 a custom subscriber that asks for .max(3), then one more", customSubscriber),
     ("custom-publisher", "§7 a display-link-like custom publisher and subscription", customPublisher),
