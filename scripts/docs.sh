@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Generates the DocC documentation of the library modules into .build/docs/<Module>/ and fails
-# on any DocC warning, any public symbol without a documentation comment, or any operator
-# without its Parameters, Returns and example.
+# Generates the DocC documentation of the library modules into .build/docs/<Module>/ (extension
+# members included: the symbol graphs have extension blocks), and one site of the three in
+# .build/docs/site; fails on any DocC warning, any public symbol without a documentation comment
+# or without a page in the site, or any operator without its Parameters, Returns and example.
 #
 #   scripts/docs.sh                 # Combine, CombineTesting, CombineExtras
 #   scripts/docs.sh Combine         # one module
@@ -19,11 +20,14 @@ if [ ${#modules[@]} -eq 0 ]; then
 fi
 # The compiler's symbol graphs of every module, from the package's own build (`swift package
 # dump-symbol-graph` builds what is missing, in the same build directory as `swift build`).
-graphs=$(swift package dump-symbol-graph --skip-synthesized-members | sed -n 's/^Files written to //p')
+graphs=$(swift package dump-symbol-graph --skip-synthesized-members --emit-extension-block-symbols | sed -n 's/^Files written to //p')
 if [ -z "$graphs" ] || [ ! -d "$graphs" ]; then
     echo "FAIL: no symbol graphs"
     exit 1
 fi
+# The site's path on its web server: DOCS_HOSTING_BASE_PATH=swift-combine serves it under
+# /swift-combine/ (default: at the server's root).
+hosting_base_path="${DOCS_HOSTING_BASE_PATH:-}"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -43,20 +47,42 @@ for module in "${modules[@]}"; do
     rm -rf "$out"
     mkdir -p .build/docs
     log=$(mktemp)
+    # CombineTesting and CombineExtras link to Combine's pages (built first).
+    dependency=()
+    if [ "$module" != Combine ] && [ -d .build/docs/Combine ]; then dependency=(--dependency .build/docs/Combine); fi
     if ! "$docc" convert "Sources/$module/$module.docc" \
         --additional-symbol-graph-dir "$dir" \
         --fallback-display-name "$module" --fallback-bundle-identifier "swift-combine.$module" \
-        --enable-parameters-and-returns-validation \
+        --enable-parameters-and-returns-validation --emit-digest \
+        --enable-experimental-external-link-support "${dependency[@]}" \
+        --hosting-base-path "$hosting_base_path" \
         --warnings-as-errors --output-path "$out" >"$log" 2>&1; then
         cat "$log"
         echo "FAIL: DocC reported $(grep -c "^\(warning\|error\):" "$log" || true) problem(s) in $module"
         status=1
     fi
     rm -f "$log"
-    if ! python3 scripts/doc-coverage.py "$dir" --module "$module" --fail-on-missing; then
-        python3 scripts/doc-coverage.py "$dir" --module "$module" --list | grep "^undocumented:\|^operator gaps:"
+    if ! python3 scripts/doc-coverage.py "$dir" --module "$module" --pages "$out/linkable-entities.json" \
+        --fail-on-missing; then
+        python3 scripts/doc-coverage.py "$dir" --module "$module" --pages "$out/linkable-entities.json" --list |
+            grep "^undocumented:\|^operator gaps:\|^no page:"
         echo "FAIL: public symbols without documentation, or operators without Parameters/Returns/example, in $module"
         status=1
     fi
 done
+# One site of the three modules, as a user hosts it: `.build/docs/site`, a landing page linking
+# each module's documentation (python3 -m http.server --directory .build/docs/site, then
+# http://localhost:8000/documentation/combine).
+if [ $status -eq 0 ] && [ ${#modules[@]} -eq 3 ]; then
+    rm -rf .build/docs/site
+    for module in "${modules[@]}"; do cp -R ".build/docs/$module" "$work/$module.doccarchive"; done
+    if "$docc" merge "$work/Combine.doccarchive" "$work/CombineTesting.doccarchive" "$work/CombineExtras.doccarchive" \
+        --synthesized-landing-page-name swift-combine --output-path .build/docs/site >"$work/merge.log" 2>&1; then
+        echo "== one site of the three modules: .build/docs/site"
+    else
+        cat "$work/merge.log"
+        echo "FAIL: docc merge"
+        status=1
+    fi
+fi
 exit $status

@@ -44,7 +44,7 @@ extension Timer {
     /// that subscriber. Cancelling the connection invalidates the timer; subscribers stay
     /// attached (without completion) and a later `connect()` starts a new timer.
     ///
-    /// Use ``Publisher/autoconnect()`` to connect on the first subscription and disconnect when
+    /// Use ``ConnectablePublisher/autoconnect()`` to connect on the first subscription and disconnect when
     /// the last subscriber cancels.
     public final class TimerPublisher: ConnectablePublisher {
         /// The kind of values published: the date of each tick.

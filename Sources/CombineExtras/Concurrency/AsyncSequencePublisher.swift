@@ -14,7 +14,7 @@ extension AsyncSequence where Self: Sendable {
     ///
     /// The counterpart of Combine's `Sequence.publisher` for `AsyncSequence`, and the reverse
     /// of `Publisher.values`. Each subscription iterates the sequence in a task of its own,
-    /// started at the subscriber's first request; see ``Publishers/AsyncSequence`` for the
+    /// started at the subscriber's first request; see ``Combine/Publishers/AsyncSequence`` for the
     /// demand, completion and cancellation rules.
     ///
     /// ```swift

@@ -4,7 +4,7 @@ import Combine
 extension Publisher {
     /// Combines the latest values of this publisher and `others`, as an array (this
     /// publisher's value first), each time one of them publishes once all have; see
-    /// ``Combine/Collection/combineLatest()`` for demand and completion.
+    /// ``Swift/Collection/combineLatest()`` for demand and completion.
     ///
     /// ```swift
     /// // a:                        -1-----3------|
@@ -31,7 +31,7 @@ extension Publisher {
     /// ```
     ///
     /// Nothing is published until every publisher has published once; demand and completion
-    /// follow ``Combine/Collection/combineLatest()``.
+    /// follow ``Swift/Collection/combineLatest()``.
     ///
     /// ```swift
     /// let a = PassthroughSubject<Int, Never>()

@@ -3,7 +3,7 @@ import Combine
 
 extension Publisher {
     /// Zips this publisher with `others`: the first values of all of them as one array (this
-    /// publisher's first), then the second values, and so on; see ``Combine/Collection/zip()``
+    /// publisher's first), then the second values, and so on; see ``Swift/Collection/zip()``
     /// for demand and completion.
     ///
     /// ```swift
@@ -29,7 +29,7 @@ extension Publisher {
     /// // a.zip(with: b, c): ---s---t-|     s = [1, x, p], t = [2, y, q]
     /// ```
     ///
-    /// Demand and completion follow ``Combine/Collection/zip()``: the result finishes as soon
+    /// Demand and completion follow ``Swift/Collection/zip()``: the result finishes as soon
     /// as a finished publisher has no value left to pair.
     ///
     /// ```swift
