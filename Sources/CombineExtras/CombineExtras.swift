@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// CombineExtras: operators and publishers that Combine users keep writing themselves, with
-// CombineExt's names and signatures, built only on the public API of `Combine`, so the same
-// code works on top of this package's Combine on Linux and on Apple's Combine elsewhere.
+// CombineExtras: operators and publishers that Combine users keep writing themselves, most with
+// CombineExt's names and signatures (README.md lists what differs), built only on the public
+// API of `Combine`, so the same code works on top of this package's Combine on Linux and on
+// Apple's Combine elsewhere.
 //
 // Layout (each public operator or type in its own file, with a doc comment and a marble line:
 // `-` one tick, letters values, `|` finished, `#` failure):
