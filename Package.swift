@@ -4,43 +4,53 @@
 // `#expect(processExitsWith:)`, new in 6.2). The package is built and tested with 6.3.1.
 import PackageDescription
 
-// On Apple's platforms the system framework is the `Combine` module: this package then
-// builds only the modules that sit on top of it (CombineTesting, CombineExtras) against the
-// system one.
+// One manifest for every host: it is evaluated on the machine that builds, which is not always
+// the machine the code runs on (a Mac cross-compiling for Linux, Android or the static Linux
+// SDK), so nothing in it asks which host it runs on. What differs per platform is decided per
+// target platform, by the conditions on target dependencies below and by `#if` in sources.
+//
+// The `Combine` target is this package's Combine, for the platforms that have no Combine of
+// their own. On Apple's platforms `import Combine` must mean Apple's framework, so nothing here
+// depends on our `Combine` there: every dependency on it carries the condition
+// `combinePlatforms`, and the `Combine` product is the empty target `CombineProduct`, which
+// depends on it under that condition. A client that names the product gets our module on the
+// listed platforms and nothing on Apple's (SwiftPM builds a conditional dependency only for the
+// platforms of its condition; a root package's target that is only depended on conditionally
+// is left out of other platforms' builds too). Our module is thus never built beside Apple's,
+// where it would shadow Apple's in the shared module folder; building it for an Apple platform
+// by hand stops with an error (Sources/Combine/Core/ApplePlatforms.swift).
 //
 // Every platform builds the lock and the serial-delivery engine (CombineSynchronization, on the
 // small C target CombineSystem, the library's only calls into the operating system): `Combine`
 // and the modules on top of it share them.
-#if canImport(Darwin)
-let combineOnThisPlatform: [Target] = []
-let combineProducts: [Product] = []
-let combineDependency: [Target.Dependency] = ["CombineSynchronization"]
-#else
-let combineOnThisPlatform: [Target] = [
-    .target(name: "Combine", dependencies: ["CombineSynchronization", "CombineSystem"], path: "Sources/Combine")
-]
-let combineProducts: [Product] = [.library(name: "Combine", targets: ["Combine"])]
-let combineDependency: [Target.Dependency] = ["Combine", "CombineSynchronization"]
-#endif
 
-let synchronization: [Target] = [
+/// The platforms on which `import Combine` is this package's module. (FreeBSD is not listed:
+/// tools version 6.2, the oldest this package supports, has no condition for it.)
+let combinePlatforms: [Platform] = [.linux, .android, .windows, .wasi, .openbsd]
+let ourCombine: Target.Dependency = .target(name: "Combine", condition: .when(platforms: combinePlatforms))
+let combineDependency: [Target.Dependency] = [ourCombine, "CombineSynchronization"]
+
+let libraryTargets: [Target] = [
     .target(
         name: "CombineSystem", path: "Sources/CombineSystem",
         linkerSettings: [.linkedLibrary("Synchronization", .when(platforms: [.windows]))]),
     .target(name: "CombineSynchronization", dependencies: ["CombineSystem"], path: "Sources/CombineSynchronization"),
+    .target(name: "Combine", dependencies: ["CombineSynchronization", "CombineSystem"], path: "Sources/Combine"),
+    .target(name: "CombineProduct", dependencies: [ourCombine]),
 ]
 
 let package = Package(
     name: "swift-combine",
-    // On Apple's platforms only CombineTesting, CombineExtras and the demo are built, against the
-    // system's Combine; the shared lock needs `Synchronization.Atomic` (macOS 15 and its peers).
+    // On Apple's platforms CombineTesting, CombineExtras and the demo build against the system's
+    // Combine; the shared lock needs `Synchronization.Atomic` (macOS 15 and its peers).
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
-    products: combineProducts + [
+    products: [
+        .library(name: "Combine", targets: ["CombineProduct"]),
         .library(name: "CombineTesting", targets: ["CombineTesting"]),
         .library(name: "CombineExtras", targets: ["CombineExtras"]),
         .executable(name: "combine-demo", targets: ["combine-demo"]),
     ],
-    targets: synchronization + combineOnThisPlatform + [
+    targets: libraryTargets + [
         .target(name: "CombineTesting", dependencies: combineDependency),
         .target(name: "CombineExtras", dependencies: combineDependency),
         .executableTarget(
