@@ -10,8 +10,11 @@ cd "$(dirname "$0")"
 
 filter="${1:-.*}"
 output=$(mktemp)
-# The scenario code inlines the library: make sure it is recompiled after library changes.
-touch Scenarios/Ours/Scenarios.swift
+# The scenario code inlines the library, and each library module inlines the ones below it; an
+# incremental build does not always recompile a module whose imports changed only in the bodies
+# of inlinable functions (seen here: a release build kept a stale copy of the engine's code).
+# Touching every source makes each run build what it measures.
+find Scenarios ../Sources -name '*.swift' -exec touch {} +
 errors=$(mktemp)
 if ! swift build -c release >"$errors" 2>&1; then
     cat "$errors"

@@ -90,7 +90,9 @@ final class SubjectCore<Output, Failure: Error>: CustomStringConvertible, @unche
                 sentCount &+= 1
                 number = sentCount
             }
-            listShared = true
+            // Written only when it changes: under contention each store would take the line
+            // from the next sender.
+            if !listShared { listShared = true }
             return conduits
         }
         withExtendedLifetime(replaced) {}

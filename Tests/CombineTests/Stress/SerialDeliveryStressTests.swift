@@ -231,6 +231,52 @@ struct SerialDeliveryStressTests {
         func receive(completion: Subscribers.Completion<Never>) {}
     }
 
+    /// What the rounds of a cancel racing deliveries saw
+    /// (``cancelRacingDeliveries(rounds:senders:values:beforeCancel:)``).
+    struct CancelOutcome {
+        /// Rounds in which the subscriber was let go during one of its calls.
+        var releasedDuringCall = 0
+        /// Rounds in which it was never let go.
+        var leaked = 0
+        /// Rounds in which more than the one value on its way arrived after the cancel returned.
+        var lateCalls = 0
+        /// Rounds in which the cancel came before every value was delivered.
+        var cancelledMidFlood = 0
+    }
+
+    /// Runs `rounds` rounds of: `senders` threads sending `values` values each into a subject
+    /// whose subscriber is a ``CallProbe``, while one more thread cancels the subscription after
+    /// `beforeCancel(round, record)` returns.
+    func cancelRacingDeliveries(
+        rounds: Int, senders: Int, values: Int, beforeCancel: @escaping @Sendable (Int, ProbeRecord) -> Void
+    ) -> CancelOutcome {
+        var outcome = CancelOutcome()
+        for round in 0..<rounds {
+            let subject = PassthroughSubject<Int, Never>()
+            let record = ProbeRecord()
+            nonisolated(unsafe) let subscription: Subscription? = {
+                let probe = CallProbe(record)
+                subject.subscribe(probe)
+                return probe.lock.withLock { probe.subscription }
+            }()
+            runOverlapping(threads: senders + 1) { side in
+                if side < senders {
+                    for value in 0..<values { subject.send(value) }
+                } else {
+                    beforeCancel(round, record)
+                    subscription?.cancel()
+                    record.cancelReturned.store(true, ordering: .releasing)
+                }
+            }
+            if record.entered.load(ordering: .acquiring) < values * senders { outcome.cancelledMidFlood += 1 }
+            if record.releasedDuringCall.load(ordering: .acquiring) { outcome.releasedDuringCall += 1 }
+            if !record.released.load(ordering: .acquiring) { outcome.leaked += 1 }
+            // Only a value already on its way when the cancel returned may still arrive.
+            if record.enteredAfterCancel.load(ordering: .acquiring) > 1 { outcome.lateCalls += 1 }
+        }
+        return outcome
+    }
+
     // A send that finds nobody delivering takes the role and calls the subscriber without the
     // subject's or the subscription's lock, so a cancel from another thread must not let go of
     // the subscriber during that call: the delivering thread lets go of it when the call returns.
@@ -241,38 +287,43 @@ struct SerialDeliveryStressTests {
         // A hundred under a sanitizer, which makes each round's threads and spins slow (400
         // rounds took six minutes under ThreadSanitizer).
         let rounds = runningUnderSanitizer ? 100 : 400
-        var releasedDuringCall = 0
-        var leaked = 0
-        var lateCalls = 0
-        for round in 0..<rounds {
-            let subject = PassthroughSubject<Int, Never>()
-            let record = ProbeRecord()
-            nonisolated(unsafe) let subscription: Subscription? = {
-                let probe = CallProbe(record)
-                subject.subscribe(probe)
-                return probe.lock.withLock { probe.subscription }
-            }()
-            runOverlapping(threads: 2) { side in
-                if side == 0 {
-                    for value in 0..<200 { subject.send(value) }
-                } else {
-                    // Every other round waits for a call to be under way; the others cancel at once.
-                    if round % 2 == 0 {
-                        let deadline = ContinuousClock.now + .seconds(5)
-                        while !record.inCall.load(ordering: .acquiring) && ContinuousClock.now < deadline {}
-                    }
-                    subscription?.cancel()
-                    record.cancelReturned.store(true, ordering: .releasing)
-                }
-            }
-            if record.releasedDuringCall.load(ordering: .acquiring) { releasedDuringCall += 1 }
-            if !record.released.load(ordering: .acquiring) { leaked += 1 }
-            // Only a value already on its way when the cancel returned may still arrive.
-            if record.enteredAfterCancel.load(ordering: .acquiring) > 1 { lateCalls += 1 }
+        let outcome = cancelRacingDeliveries(rounds: rounds, senders: 1, values: 200) { round, record in
+            // Every other round waits for a call to be under way; the others cancel at once.
+            guard round % 2 == 0 else { return }
+            let deadline = ContinuousClock.now + .seconds(5)
+            while !record.inCall.load(ordering: .acquiring) && ContinuousClock.now < deadline {}
         }
-        #expect(releasedDuringCall == 0)
-        #expect(leaked == 0, "the subscriber was not let go in \(leaked) of \(rounds) rounds")
-        #expect(lateCalls == 0, "more than the value on its way arrived after the cancel in \(lateCalls) rounds")
+        #expect(outcome.releasedDuringCall == 0)
+        #expect(outcome.leaked == 0, "the subscriber was not let go in \(outcome.leaked) of \(rounds) rounds")
+        #expect(
+            outcome.lateCalls == 0, "more than the value on its way came after the cancel: \(outcome.lateCalls) rounds")
+    }
+
+    // With two threads sending, one delivers and the other's values wait in the backlog; the
+    // delivering thread takes them out in batches and calls the subscriber after the lock. A
+    // cancel from a third thread must stop such a batch after the call under way: the values
+    // left in it are dropped, and the subscriber is let go by the delivering thread, after
+    // its call. (Without the batch's look at the cancel, 162 of 200 rounds had late calls.)
+    @Test(
+        "A cancel from another thread while two threads send: the rest of a batch is dropped, the subscriber let go after the call; 200 rounds"
+    )
+    func cancelFromAnotherThreadDuringABatch() {
+        let rounds = runningUnderSanitizer ? 50 : 200
+        let outcome = cancelRacingDeliveries(rounds: rounds, senders: 2, values: 300) { _, record in
+            // Cancel once a few calls have been made, while both threads still send; waiting
+            // asleep, so that the two senders have the two cores and one queues for the other.
+            let deadline = ContinuousClock.now + .seconds(5)
+            while record.entered.load(ordering: .acquiring) < 20 && ContinuousClock.now < deadline {
+                usleep(20)
+            }
+        }
+        #expect(outcome.releasedDuringCall == 0)
+        #expect(outcome.leaked == 0, "the subscriber was not let go in \(outcome.leaked) of \(rounds) rounds")
+        #expect(
+            outcome.lateCalls == 0, "more than the value on its way came after the cancel: \(outcome.lateCalls) rounds")
+        // The cancel came while values were still being sent in most rounds (each call takes
+        // 5 µs, 600 values take 3 ms): the rest of a batch was there to drop.
+        #expect(outcome.cancelledMidFlood > rounds / 2)
     }
 
 }
