@@ -5,9 +5,14 @@
     scripts/generate-arity.py           rewrites the generated files
     scripts/generate-arity.py --check   exits 1 if a generated file is not what it writes
 
-Generated now: Sources/Combine/Operators/Combining/MergeN.swift (`Merge3` ... `Merge8`, their
-`Equatable` conformances, the `merge(with:)` overloads that widen a merge, and those of
-`Publisher` that take two to seven more publishers). The text is passed through `swift format`
+Generated now, in Sources/Combine/Operators/Combining/:
+- MergeN.swift: `Merge3` ... `Merge8`, their `Equatable` conformances, the `merge(with:)`
+  overloads that widen a merge, and those of `Publisher` that take two to seven more publishers;
+- Zip.swift and CombineLatest.swift: `Zip`/`CombineLatest` and their 3- and 4-upstream
+  versions, their `Equatable` conformances and the `zip`/`combineLatest` methods of `Publisher`,
+  with and without a transform. Their documentation differs per arity and is kept here as text
+  (`COMBINING`); the code around it is one template for both families.
+The text is passed through `swift format`
 with the repository's configuration, so the file reads as hand-formatted code; the check runs the
 same steps and compares.
 """
@@ -192,7 +197,484 @@ def formatted(text, path):
     return result.stdout
 
 
-GENERATED = {"Sources/Combine/Operators/Combining/MergeN.swift": merge_n}
+# The documentation of the zip and combineLatest fronts, per family: the text of each comment
+# (without its `///`), keyed by what it documents. `{demand}` stands for the family's paragraph
+# on demand and completion, `{publishers}` for the list of the publisher parameters. The code
+# around it is generated below.
+COMBINING = {
+    "Zip": {
+        "header": """\
+`Zip`, `Zip3` and `Zip4` are Apple's public types; each is a thin front over the one
+variadic implementation, `CombiningSubscription` in `.zip` mode.""",
+        "struct2": """\
+A publisher that pairs the values of two upstreams by position: first with first, second
+with second, and so on.
+
+```
+a:    --1-----2-----3--|
+b:    -----x-----y-----|
+zip:  -----(1,x)-(2,y)-|
+```
+
+It pairs the n-th value of each upstream, holding early values until their partners
+arrive. It finishes once an upstream has finished and none of its values wait for a
+partner, and fails as soon as either upstream fails.""",
+        "struct3": """\
+A publisher that groups the values of three upstreams by position into tuples.""",
+        "struct4": """\
+A publisher that groups the values of four upstreams by position into tuples.""",
+        "init2": """\
+Makes a publisher that pairs the values of `a` and `b` by position.""",
+        "init3": """\
+Makes a publisher that groups the values of `a`, `b` and `c` by position.""",
+        "init4": """\
+Makes a publisher that groups the values of `a`, `b`, `c` and `d` by position.""",
+        "output": """\
+A tuple holding one value of each upstream, all at the same position.""",
+        "failure": """\
+The error type the upstreams share; the first failure ends this publisher.""",
+        "demand": """\
+Each request of the subscriber is passed on to every publisher. A tuple goes out as
+soon as it is complete, whatever the subscriber's outstanding demand (with publishers
+that keep to the demand they are asked for, that never exceeds it). The result
+finishes once a publisher has finished and none of its values are left waiting for a
+partner (the others are then cancelled), and fails as soon as any publisher fails.""",
+        "method2": """\
+Pairs each value of this publisher with the value of `other` at the same position.
+
+The first value of each publisher makes the first tuple, the second values the
+second, and so on: a value waits, in a queue per publisher, until the other publisher
+has published its partner. Values without a partner when the other side finishes are
+never published.
+
+```swift
+let letters = PassthroughSubject<String, Never>()
+let numbers = PassthroughSubject<Int, Never>()
+let cancellable = letters.zip(numbers).sink { print($0) }
+letters.send("a")
+letters.send("b")   // both wait for a number
+numbers.send(1)     // Prints: ("a", 1)
+numbers.send(2)     // Prints: ("b", 2)
+```
+
+{demand}
+
+- Parameter other: Another publisher whose values are paired with this one's.
+- Returns: A ``Publishers/Zip`` publisher that publishes pairs of values, one from
+  each publisher.""",
+        "transform2": """\
+Pairs the values of this publisher and `other` by position and publishes what
+`transform` makes of each pair.
+
+Works like `zip(_:)`, then maps each pair through `transform`.
+
+```swift
+let cancellable = [1, 2, 3].publisher
+    .zip([10, 20, 30].publisher) { $0 + $1 }
+    .sink { print($0) }
+// Prints: 11, 22, 33
+```
+
+Demand, completion and failure are those of `zip(_:)`.
+
+- Parameters:
+  - other: Another publisher whose values are paired with this one's.
+  - transform: A closure that receives one value from each publisher and returns the
+    value to publish.
+- Returns: A ``Publishers/Map`` over a ``Publishers/Zip``, publishing the results of
+  `transform`.""",
+        "method3": """\
+Groups each value of this publisher with the values of `publisher1` and `publisher2` at
+the same position, publishing each group as a tuple.
+
+The n-th values of the three publishers make the n-th tuple; a value waits until the
+other two publishers have published their n-th value.
+
+```swift
+let cancellable = [1, 2].publisher
+    .zip(["a", "b"].publisher, [true, false].publisher)
+    .sink { print($0) }
+// Prints: (1, "a", true), (2, "b", false)
+```
+
+{demand}
+
+- Parameters:
+{publishers}
+- Returns: A ``Publishers/Zip3`` publisher that publishes tuples of one value from
+  each publisher.""",
+        "transform3": """\
+Groups the values of this publisher, `publisher1` and `publisher2` by position and
+publishes what `transform` makes of each group.
+
+Works like `zip(_:_:)`, then maps each group through `transform`.
+
+```swift
+let cancellable = [1, 2].publisher
+    .zip([10, 20].publisher, [100, 200].publisher) { $0 + $1 + $2 }
+    .sink { print($0) }
+// Prints: 111, 222
+```
+
+Demand, completion and failure are those of `zip(_:_:)`.
+
+- Parameters:
+{publishers}
+  - transform: A closure that receives one value from each publisher and returns the
+    value to publish.
+- Returns: A ``Publishers/Map`` over a ``Publishers/Zip3``, publishing the results of
+  `transform`.""",
+        "method4": """\
+Groups each value of this publisher with the values of the three others at the same
+position, publishing each group as a tuple.
+
+The n-th values of the four publishers make the n-th tuple; a value waits until the
+other three publishers have published their n-th value.
+
+```swift
+let cancellable = [1, 2].publisher
+    .zip(["a", "b"].publisher, [true, false].publisher, [0.5, 1.5].publisher)
+    .sink { print($0) }
+// Prints: (1, "a", true, 0.5), (2, "b", false, 1.5)
+```
+
+{demand}
+
+- Parameters:
+{publishers}
+- Returns: A ``Publishers/Zip4`` publisher that publishes tuples of one value from
+  each publisher.""",
+        "transform4": """\
+Groups the values of this publisher and the three others by position and publishes what
+`transform` makes of each group.
+
+Works like `zip(_:_:_:)`, then maps each group through `transform`.
+
+```swift
+let cancellable = [1, 2].publisher
+    .zip([10, 20].publisher, [100, 200].publisher, [1000, 2000].publisher) { $0 + $1 + $2 + $3 }
+    .sink { print($0) }
+// Prints: 1111, 2222
+```
+
+Demand, completion and failure are those of `zip(_:_:_:)`.
+
+- Parameters:
+{publishers}
+  - transform: A closure that receives one value from each publisher and returns the
+    value to publish.
+- Returns: A ``Publishers/Map`` over a ``Publishers/Zip4``, publishing the results of
+  `transform`.""",
+    },
+    "CombineLatest": {
+        "header": """\
+`CombineLatest`, `CombineLatest3` and `CombineLatest4` are Apple's public types; each is a thin front over the one
+variadic implementation, `CombiningSubscription` in `.combineLatest` mode.""",
+        "struct2": """\
+A publisher that pairs the most recent value of one upstream with the most recent value
+of another.
+
+```
+a:              --1-----2--------|
+b:              -----x-----y-----|
+combineLatest:  -----(1,x)(2,x)(2,y)-|
+```
+
+Once both upstreams have published, every value from either produces a tuple of the
+latest values. It finishes when both have finished, and fails as soon as either fails.""",
+        "struct3": """\
+A publisher created by combining the latest values of three upstream publishers.""",
+        "struct4": """\
+A publisher created by combining the latest values of four upstream publishers.""",
+        "init2": """\
+Creates a publisher that combines the latest values of two upstream publishers.""",
+        "init3": """\
+Creates a publisher that combines the latest values of three upstream publishers.""",
+        "init4": """\
+Creates a publisher that combines the latest values of four upstream publishers.""",
+        "output": """\
+A tuple of the latest value of each upstream.""",
+        "failure": """\
+The error type the upstreams share; the first failure ends this publisher.""",
+        "demand": """\
+Each request of the subscriber is passed on to every publisher; a value that arrives
+without outstanding demand (or from inside the subscriber's `receive(_:)`) makes no
+tuple, as with Apple's. The result finishes when all publishers have finished, and
+fails as soon as any of them fails, cancelling the others.""",
+        "method2": """\
+Pairs this publisher's latest value with the latest value of `other`, publishing a new
+tuple each time either of them publishes.
+
+Nothing is published until both publishers have published at least once; from then
+on, every value from either one publishes a tuple of the latest value of each. A
+publisher that has finished keeps contributing its last value.
+
+```swift
+let numbers = PassthroughSubject<Int, Never>()
+let letters = PassthroughSubject<String, Never>()
+let cancellable = numbers.combineLatest(letters)
+    .sink { print($0) }
+numbers.send(1)     // nothing yet: letters has not published
+letters.send("a")   // Prints: (1, "a")
+numbers.send(2)     // Prints: (2, "a")
+letters.send("b")   // Prints: (2, "b")
+```
+
+A typical use is validating a form, as in
+`$password.combineLatest($passwordAgain).map { $0 == $1 }`.
+
+Each request of the subscriber is passed on to both publishers. As with Apple's, a value
+that arrives while the subscriber has no outstanding demand, or while it is inside its
+own `receive(_:)` on that thread, becomes that publisher's latest value but makes no
+tuple: a later request waits for the next value. The result finishes when both
+publishers have finished, and fails as soon as either fails, cancelling the other.
+
+- Parameter other: The publisher whose latest value goes in the second slot of each tuple.
+- Returns: A ``Publishers/CombineLatest`` publisher that publishes tuples of the latest
+  value of each publisher.""",
+        "transform2": """\
+Passes the latest values of this publisher and of `other` to `transform` each time either
+of them publishes, and publishes what `transform` returns.
+
+Works like `combineLatest(_:)`, then maps each tuple of latest values through
+`transform`: nothing is published until both publishers have published, and each
+later value from either one calls `transform` with the latest value of each.
+
+```swift
+let width = PassthroughSubject<Int, Never>()
+let height = PassthroughSubject<Int, Never>()
+let cancellable = width.combineLatest(height) { $0 * $1 }
+    .sink { print($0) }
+width.send(2)    // nothing yet
+height.send(3)   // Prints: 6
+width.send(4)    // Prints: 12
+```
+
+Demand, completion and failure are those of `combineLatest(_:)`.
+
+- Parameters:
+  - other: The publisher whose latest value is the second argument of `transform`.
+  - transform: A closure that receives the latest value of each publisher and returns
+    the value to publish.
+- Returns: A ``Publishers/Map`` over a ``Publishers/CombineLatest``, publishing the
+  results of `transform`.""",
+        "method3": """\
+Publishes a tuple of the latest values of this publisher, `publisher1` and `publisher2`
+each time one of the three publishes.
+
+Nothing is published until all three publishers have published at least once; from
+then on, every value from any of them publishes a tuple of the latest value of each.
+
+```swift
+let a = PassthroughSubject<Int, Never>()
+let b = PassthroughSubject<Int, Never>()
+let c = PassthroughSubject<Int, Never>()
+let cancellable = a.combineLatest(b, c).sink { print($0) }
+a.send(1)
+b.send(2)
+c.send(3)    // Prints: (1, 2, 3)
+b.send(20)   // Prints: (1, 20, 3)
+```
+
+{demand}
+
+- Parameters:
+{publishers}
+- Returns: A ``Publishers/CombineLatest3`` publisher that publishes tuples of the
+  latest value of each publisher.""",
+        "transform3": """\
+Calls `transform` with the latest values of this publisher, `publisher1` and `publisher2`
+each time one of the three publishes, and publishes its result.
+
+Works like `combineLatest(_:_:)`, then maps each tuple of latest values through
+`transform`.
+
+```swift
+let a = PassthroughSubject<Int, Never>()
+let b = PassthroughSubject<Int, Never>()
+let c = PassthroughSubject<Int, Never>()
+let cancellable = a.combineLatest(b, c) { $0 + $1 + $2 }.sink { print($0) }
+a.send(1)
+b.send(2)
+c.send(3)    // Prints: 6
+b.send(20)   // Prints: 24
+```
+
+Demand, completion and failure are those of `combineLatest(_:_:)`.
+
+- Parameters:
+{publishers}
+  - transform: A closure that receives the latest value of each publisher and returns
+    the value to publish.
+- Returns: A ``Publishers/Map`` over a ``Publishers/CombineLatest3``, publishing the
+  results of `transform`.""",
+        "method4": """\
+Publishes a tuple of the latest values of this publisher and the three others each
+time one of the four publishes.
+
+Nothing is published until all four publishers have published at least once; from
+then on, every value from any of them publishes a tuple of the latest value of each.
+
+```swift
+let a = PassthroughSubject<Int, Never>()
+let b = PassthroughSubject<String, Never>()
+let c = PassthroughSubject<Bool, Never>()
+let d = PassthroughSubject<Double, Never>()
+let cancellable = a.combineLatest(b, c, d).sink { print($0) }
+a.send(1)
+b.send("x")
+c.send(true)
+d.send(0.5)   // Prints: (1, "x", true, 0.5)
+a.send(2)     // Prints: (2, "x", true, 0.5)
+```
+
+{demand}
+
+- Parameters:
+{publishers}
+- Returns: A ``Publishers/CombineLatest4`` publisher that publishes tuples of the
+  latest value of each publisher.""",
+        "transform4": """\
+Calls `transform` with the latest values of this publisher and the three others each
+time one of the four publishes, and publishes its result.
+
+Works like `combineLatest(_:_:_:)`, then maps each tuple of latest values through
+`transform`.
+
+```swift
+let a = PassthroughSubject<Int, Never>()
+let b = PassthroughSubject<Int, Never>()
+let c = PassthroughSubject<Int, Never>()
+let d = PassthroughSubject<Int, Never>()
+let cancellable = a.combineLatest(b, c, d) { $0 + $1 + $2 + $3 }.sink { print($0) }
+a.send(1)
+b.send(2)
+c.send(3)
+d.send(4)    // Prints: 10
+a.send(10)   // Prints: 19
+```
+
+Demand, completion and failure are those of `combineLatest(_:_:_:)`.
+
+- Parameters:
+{publishers}
+  - transform: A closure that receives the latest value of each publisher and returns
+    the value to publish.
+- Returns: A ``Publishers/Map`` over a ``Publishers/CombineLatest4``, publishing the
+  results of `transform`.""",
+    },
+}
+
+
+def doc(text, indent):
+    """`text` as a doc comment at `indent`."""
+    return "\n".join(indent + "///" + (" " + line if line else "") for line in text.split("\n"))
+
+
+def combining(family):
+    """Zip.swift or CombineLatest.swift: the public fronts over `CombiningSubscription`."""
+    method = family[0].lower() + family[1:]
+    verb = {"Zip": "zip", "CombineLatest": "combine"}[family]
+    texts = dict(COMBINING[family])
+    for arity in (3, 4):
+        publishers = "\n".join(
+            f"  - publisher{index}: A {ORDINALS[index + 1]} publisher to {verb} with this one." for index in range(1, arity)
+        )
+        for key in (f"method{arity}", f"transform{arity}"):
+            texts[key] = texts[key].replace("{publishers}", publishers)
+    for key in ("method2", "method3", "method4"):
+        texts[key] = texts[key].replace("{demand}", texts["demand"])
+    header = "\n".join("// " + line for line in texts["header"].split("\n"))
+    structs = []
+    for arity in (2, 3, 4):
+        names = UPSTREAMS[:arity]
+        fields = [name.lower() for name in names]
+        name = family if arity == 2 else f"{family}{arity}"
+        generics = ", ".join(f"{upstream}: Publisher" for upstream in names)
+        failures = ", ".join(f"{left}.Failure == {right}.Failure" for left, right in zip(names, names[1:]))
+        outputs = ", ".join(f"{upstream}.Output" for upstream in names)
+        lines = [
+            doc(texts[f"struct{arity}"], "    "),
+            f"    public struct {name}<{generics}>: Publisher" + (" " if arity == 2 else "\n    ") + f"where {failures} {{",
+            doc(texts["output"], "        "),
+            f"        public typealias Output = ({outputs})",
+            doc(texts["failure"], "        "),
+            "        public typealias Failure = A.Failure",
+            "",
+        ]
+        for index, (upstream, field) in enumerate(zip(names, fields)):
+            if index == 0:
+                text = f"A publisher to {verb}."
+            elif arity == 2:
+                text = f"Another publisher to {verb}."
+            else:
+                text = f"A {ORDINALS[index + 1]} publisher to {verb}."
+            lines += [f"        /// {text}", f"        public let {field}: {upstream}", ""]
+        parameters = ", ".join(f"_ {field}: {upstream}" for upstream, field in zip(names, fields))
+        lines += [
+            doc(texts[f"init{arity}"], "        "),
+            f"        public init({parameters}) {{",
+            f"            ({', '.join('self.' + field for field in fields)}) = ({', '.join(fields)})",
+            "        }",
+            "",
+            "        /// Attaches the specified subscriber to this publisher.",
+            "        @inlinable",
+            "        public func receive<S: Subscriber>(subscriber: S)",
+            f"        where {names[-1]}.Failure == S.Failure, S.Input == ({outputs}) {{",
+            f'            subscribeCombining(.{method}, "{family}", subscriber, {", ".join(fields)})',
+            "        }",
+            "    }",
+        ]
+        structs.append("\n".join(lines))
+    equatables = []
+    for arity in (2, 3, 4):
+        name = family if arity == 2 else f"{family}{arity}"
+        conditions = ", ".join(f"{upstream}: Equatable" for upstream in UPSTREAMS[:arity])
+        equatables.append(f"extension Publishers.{name}: Equatable where {conditions} {{}}\n")
+    methods = []
+    for arity in (2, 3, 4):
+        others = "PQR"[: arity - 1]
+        name = family if arity == 2 else f"{family}{arity}"
+        labels = ["other"] if arity == 2 else [f"publisher{index}" for index in range(1, arity)]
+        generics = ", ".join(f"{other}: Publisher" for other in others)
+        parameters = ", ".join(f"_ {label}: {other}" for label, other in zip(labels, others))
+        failures = ", ".join(
+            f"{left}.Failure == {right}.Failure" for left, right in zip(["Self"] + list(others), others)
+        ).replace("Self.Failure", "Failure")
+        result = f"Publishers.{name}<Self, {', '.join(others)}>"
+        arguments = ", ".join(["self"] + labels)
+        closure = "(" + ", ".join(["Output"] + [f"{other}.Output" for other in others]) + ") -> T"
+        # One parameter fits on the line; more go on their own line, as swift format leaves them.
+        opening = f"({parameters})" if arity == 2 else f"(\n        {parameters}\n    )"
+        methods.append(
+            doc(texts[f"method{arity}"], "    ")
+            + f"\n    public func {method}<{generics}>{opening} -> {result} where {failures} {{\n"
+            + f"        Publishers.{name}({arguments})\n    }}\n"
+        )
+        methods.append(
+            doc(texts[f"transform{arity}"], "    ")
+            + f"\n    public func {method}<{generics}, T>(\n        {parameters}, _ transform: @escaping {closure}\n"
+            + f"    ) -> Publishers.Map<{result}, T> where {failures} {{\n"
+            + f"        Publishers.{name}({arguments}).map(transform)\n    }}\n"
+        )
+    return (
+        HEADER
+        + header
+        + "\n\nextension Publishers {\n"
+        + "\n\n".join(structs)
+        + "\n}\n\n"
+        + "\n".join(equatables)
+        + "\nextension Publisher {\n"
+        + "\n".join(methods)
+        + "}\n"
+    )
+
+
+GENERATED = {
+    "Sources/Combine/Operators/Combining/MergeN.swift": merge_n,
+    "Sources/Combine/Operators/Combining/Zip.swift": lambda: combining("Zip"),
+    "Sources/Combine/Operators/Combining/CombineLatest.swift": lambda: combining("CombineLatest"),
+}
 
 
 def main():
