@@ -59,6 +59,8 @@ let package = Package(
         // Combine's types (Tests/TestSupport/SendableWorkaround.swift).
         .target(name: "TestSupport", dependencies: combineDependency, path: "Tests/TestSupport"),
         .testTarget(name: "CombineTests", dependencies: combineDependency + ["CombineTesting", "TestSupport"]),
+        // The lock, the ring queue and the serial-delivery engine on their own.
+        .testTarget(name: "CombineSynchronizationTests", dependencies: ["CombineSynchronization"]),
         .testTarget(
             name: "CombineExtrasTests",
             dependencies: combineDependency + ["CombineTesting", "CombineExtras", "TestSupport"]),

@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: Apache-2.0
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+@testable import CombineSynchronization
+
+/// A lock and the state it guards, shared by threads.
+private final class Guarded: @unchecked Sendable {
+    let lock = Lock()
+    var count = 0
+    var inside = 0
+    var overlaps = 0
+}
+
+/// Runs `body(thread)` on `threads` threads that start together from one barrier.
+func startTogether(threads: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    let arrived = Atomic<Int>(0)
+    let done = DispatchGroup()
+    for thread in 0..<threads {
+        done.enter()
+        Thread {
+            arrived.add(1, ordering: .acquiringAndReleasing)
+            while arrived.load(ordering: .acquiring) < threads { sched_yield() }
+            body(thread)
+            done.leave()
+        }.start()
+    }
+    done.wait()
+}
+
+@Suite("Lock: mutual exclusion, hand-over to sleeping threads, thread identity")
+struct LockTests {
+    @Test("4 threads × 50,000 increments under the lock: none lost, no two holders at once")
+    func mutualExclusion() {
+        let state = Guarded()
+        startTogether(threads: 4) { _ in
+            for _ in 0..<50_000 {
+                state.lock.acquire()
+                state.inside += 1
+                if state.inside != 1 { state.overlaps += 1 }
+                state.count += 1
+                state.inside -= 1
+                state.lock.release()
+            }
+        }
+        #expect(state.count == 200_000)
+        #expect(state.overlaps == 0)
+    }
+
+    @Test("threads that sleep on the lock are woken: a holder that keeps it for a while releases every waiter")
+    func sleepersAreWoken() {
+        let state = Guarded()
+        startTogether(threads: 3) { _ in
+            for _ in 0..<20 {
+                state.lock.withLock {
+                    // Long enough that the others give up spinning and sleep on the word.
+                    usleep(200)
+                    state.count += 1
+                }
+            }
+        }
+        #expect(state.count == 60)
+    }
+
+    @Test("withLock returns the closure's result and releases the lock when it throws")
+    func withLockResultAndThrow() {
+        struct Failure: Error {}
+        let lock = Lock()
+        #expect(lock.withLock { 42 } == 42)
+        #expect(throws: Failure.self) { try lock.withLock { throw Failure() } }
+        // Taken again at once: the throw released it.
+        #expect(lock.withLock { true })
+    }
+
+    @Test("a thread identity is never 0 and never has its lowest bit set (the engine's pending mark)")
+    func threadIdentity() {
+        let identities = Mutex<[UInt]>([])
+        startTogether(threads: 4) { _ in
+            let me = currentThreadID()
+            identities.withLock { $0.append(me) }
+        }
+        let seen = identities.withLock { $0 }
+        #expect(seen.count == 4)
+        #expect(Set(seen).count == 4, "two running threads had the same identity")
+        #expect(seen.allSatisfy { $0 != 0 && $0 & SerialDelivery.pendingBit == 0 })
+        #expect(currentThreadID() & SerialDelivery.pendingBit == 0)
+    }
+}
