@@ -65,7 +65,7 @@ struct RingQueueTests {
     func queueWithTrackedToken(others: Int) -> (RingQueue<Token>, isAlive: () -> Bool) {
         var queue = RingQueue<Token>()
         let token = Token()
-        weak var tracked = token
+        weak let tracked = token
         queue.append(token)
         for _ in 0..<others { queue.append(Token()) }
         return (queue, { tracked != nil })
