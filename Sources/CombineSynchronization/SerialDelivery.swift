@@ -155,11 +155,8 @@ package struct SerialDelivery: ~Copyable {
     package borrowing func handOffLocked<Event>(
         _ event: Event, to queue: inout RingQueue<Event>, seen: UInt, me: UInt, mayWait: Bool
     ) -> DeliveryClaim {
-        let queued = queue.count
-        let wait = waitersLocked(queued: queued)._withUnsafeGuaranteedRef {
-            $0.waitLocked(me: me, queued: queued, roomAt: mayWait ? Limits.backlog : nil)
-        }
-        if let wait {
+        let waiters = waitersLocked(queued: queue.count)
+        if let wait = waiters.waitLocked(me: me, queued: queue.count, roomAt: mayWait ? Limits.backlog : nil) {
             if case .awaitRole = wait { appendLocked(event, to: &queue) }
             return wait
         }
@@ -199,9 +196,9 @@ package struct SerialDelivery: ~Copyable {
     package borrowing func contendLocked(me: UInt, queued: Int, mayWait: Bool, takeOverNow: Bool = false)
         -> DeliveryClaim
     {
-        waitersLocked(queued: queued)._withUnsafeGuaranteedRef {
-            $0.waitLocked(me: me, queued: queued, roomAt: mayWait ? Limits.backlog + 1 : nil, takeOverNow: takeOverNow)
-        } ?? .queued
+        waitersLocked(queued: queued).waitLocked(
+            me: me, queued: queued, roomAt: mayWait ? Limits.backlog + 1 : nil, takeOverNow: takeOverNow)
+            ?? .queued
     }
 
     /// For an owner that queues its events before delivering them (`afterQueuing`: this
@@ -315,16 +312,14 @@ package struct SerialDelivery: ~Copyable {
         }
     }
 
-    /// The contended state, allocated the first time it is needed; unretained (the engine
-    /// holds it until the owner's `deinit`), so that a contended event retains nothing.
+    /// The contended state, allocated the first time it is needed.
     @inlinable
-    package borrowing func waitersLocked(queued: Int) -> Unmanaged<DeliveryWaiters> {
-        if let waiters { return waiters }
+    package borrowing func waitersLocked(queued: Int) -> DeliveryWaiters {
+        if let waiters { return waiters.takeUnretainedValue() }
         let created = DeliveryWaiters()
         created.peak = queued
-        let unmanaged = Unmanaged.passRetained(created)
-        waitersWord.store(UInt(bitPattern: unmanaged.toOpaque()), ordering: .releasing)
-        return unmanaged
+        waitersWord.store(UInt(bitPattern: Unmanaged.passRetained(created).toOpaque()), ordering: .releasing)
+        return created
     }
 
     /// For the owner's `deinit`.
@@ -363,38 +358,6 @@ package struct SerialDelivery: ~Copyable {
             return nil
         }
         return event
-    }
-
-    /// Under the owner's lock, in the delivering thread's loop: moves every queued event into a
-    /// batch, for delivery one by one after the lock, so that the delivering thread takes the
-    /// lock once per batch instead of once per event. `nil` when the role was given up
-    /// instead — handed to a thread waiting to take over, or released because the backlog is
-    /// empty. The events count against the budget together, and the threads waiting for room
-    /// are woken (the backlog is empty now).
-    ///
-    /// The batch is a ring kept in the contended state (which exists whenever events are
-    /// queued), swapped with the backlog: no copy, and no storage of its own in an owner that
-    /// is never contended. Only the thread holding the role touches it, and it is empty
-    /// whenever the role is given up. An owner uses it for one type of events only.
-    @inlinable
-    package borrowing func takeAllLocked<Event>(from queue: inout RingQueue<Event>) -> DeliveryBatch<Event>? {
-        if successorWaitingLocked || queue.isEmpty {
-            releaseLocked(queueEmpty: queue.isEmpty)
-            return nil
-        }
-        let count = queue.count
-        return waitersLocked(queued: count)._withUnsafeGuaranteedRef { waiters in
-            let batch: DeliveryBatch<Event>
-            if let spare = waiters.batch {
-                batch = unsafeDowncast(spare, to: DeliveryBatch<Event>.self)
-            } else {
-                batch = DeliveryBatch()
-                waiters.batch = batch
-            }
-            swap(&queue, &batch.events)
-            waiters.didTake(count, leaving: 0)
-            return batch
-        }
     }
 
     /// Under the owner's lock: takes the oldest queued event for delivery (counted against
@@ -530,16 +493,6 @@ package enum DeliveryClaim {
     }
 }
 
-/// Queued events the delivering thread took out of the backlog in one go
-/// (``SerialDelivery/takeAllLocked(from:)``), delivered after the lock.
-@usableFromInline
-package final class DeliveryBatch<Event> {
-    @usableFromInline @exclusivity(unchecked) package var events = RingQueue<Event>()
-
-    @usableFromInline
-    package init() {}
-}
-
 /// What a contended ``SerialDelivery`` needs besides its queue: the threads waiting on it,
 /// the delivering thread's budget and the peak. Guarded by the owner's lock, except the word
 /// waiting threads sleep on. Not generic: nothing here depends on the events.
@@ -553,9 +506,6 @@ package final class DeliveryWaiters: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) package var sleepers = 0
     /// The most events queued at once since the first contended event.
     @usableFromInline @exclusivity(unchecked) package var peak = 0
-    /// The ring the delivering thread delivers a batch of queued events from (a
-    /// ``DeliveryBatch`` of the owner's events; see ``SerialDelivery/takeAllLocked(from:)``).
-    @usableFromInline @exclusivity(unchecked) package var batch: AnyObject?
     /// Bumped by each wake-up; waiting threads sleep while it holds the value they read.
     @usableFromInline package let word = Atomic<UInt32>(0)
 
@@ -579,11 +529,10 @@ package final class DeliveryWaiters: @unchecked Sendable {
         return nil
     }
 
-    /// Under the owner's lock: `count` events were taken (one unless given), `remaining` are
-    /// left.
+    /// Under the owner's lock: an event was taken, `remaining` are left.
     @inlinable
-    package func didTake(_ count: Int = 1, leaving remaining: Int) {
-        taken &+= count
+    package func didTake(leaving remaining: Int) {
+        taken &+= 1
         if sleepers > 0 && remaining <= SerialDelivery.Limits.backlog / 2 { wakeAll() }
     }
 

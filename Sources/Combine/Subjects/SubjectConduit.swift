@@ -89,9 +89,8 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     /// The index in the subject's list of conduits (see ``slot``); 32 bits, beside the flags.
     @usableFromInline @exclusivity(unchecked) var slotIndex: Int32 = -1
     /// A cancel came while another thread was delivering: that thread lets go of the
-    /// subscriber when its call returns (see ``cancel()``). Set under the lock; atomic, because
-    /// the delivering thread reads it between the calls of a batch, without the lock.
-    @usableFromInline let cancelledWhileDelivering = Atomic<Bool>(false)
+    /// subscriber when its call returns (see ``cancel()``).
+    @usableFromInline @exclusivity(unchecked) var cancelledWhileDelivering = false
     /// Read without the lock by the thread holding the delivering role (``offer(_:number:siblings:)``),
     /// so it is written only by a thread holding the role, or before the conduit is published.
     @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
@@ -262,10 +261,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     /// full backlog answers `.awaitRoom` and takes no demand.
     @inlinable
     func admitLocked(_ value: Output, me: UInt, mayWait: Bool, step: inout DeliveryClaim) -> Downstream? {
-        // The subscriber is copied (retained) only when this thread delivers: a queued event
-        // leaves it alone, so that senders do not share its reference count with the delivering
-        // thread.
-        guard downstream != nil, !terminated, demand > 0 else {
+        guard let downstream, !terminated, demand > 0 else {
             // As Apple's: a current-value subscriber that missed a value for lack of demand
             // gets the current value on its next request.
             if kind != .passthrough { missedCurrentValue = true }
@@ -306,18 +302,16 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
 
     /// Delivers what other threads queued while this thread was delivering, then gives up the
     /// role of delivering thread (to a thread waiting to take over, if the budget is used up).
-    /// It takes the lock once per batch: everything queued at that moment is taken out of the
-    /// backlog (``SerialDelivery/takeAllLocked(from:)``) and delivered after the lock, one call
-    /// at a time, until the subscriber is cancelled or completed (by another thread, or from
-    /// inside its own call), which drops the rest.
     @inlinable
     func drain() {
         while true {
-            // Let go of after the lock: events dropped by a cancel, the cancelled subscriber.
-            var cancelled: Downstream?
+            // Let go of after the lock: the subject's core on completion (its last reference may
+            // hold the current value), events dropped by a completion or a cancel.
+            var core: SubjectCore<Output, Failure>?
             var dropped: RingQueue<Event>?
-            let next: (Downstream, DeliveryBatch<Event>)? = lock.withLock {
-                guard let downstream, !cancelledWhileDelivering.load(ordering: .relaxed) else {
+            var cancelled: Downstream?
+            let next: (Downstream, Event)? = lock.withLock {
+                guard let downstream, !cancelledWhileDelivering else {
                     // Cancelled meanwhile: the subscriber is let go here, by the thread that was
                     // calling it (see `cancel()`).
                     cancelled = self.downstream.take()
@@ -325,49 +319,30 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
                     delivery.releaseLocked(queueEmpty: true)
                     return nil
                 }
-                guard let batch = delivery.takeAllLocked(from: &backlog) else { return nil }
-                return (downstream, batch)
+                guard let event = delivery.nextLocked(from: &backlog) else { return nil }
+                if case .completion = event {
+                    self.downstream = nil
+                    core = self.core.take()
+                    dropped = dropBacklogLocked()
+                    delivery.releaseLocked(queueEmpty: true)
+                }
+                return (downstream, event)
             }
+            withExtendedLifetime(core) {}
             withExtendedLifetime(dropped) {}
             withExtendedLifetime(cancelled) {}
-            guard let (downstream, batch) = next else { return }
-            // The batch is this thread's until it gives up the role, which every path gives up
-            // with the batch empty.
-            while let event = batch.events.popFirst() {
-                switch event {
-                case .value(let value):
-                    let more = downstream.receiveValue(value)
-                    if more > 0 { addDemand(more) }
-                case .completion(let completion):
-                    complete(with: completion, to: downstream)
-                    return
-                case .reflect:
-                    continue  // never queued
-                }
-                // Cancelled or completed meanwhile (from inside the call, or a cancel from another
-                // thread): the rest of the batch is dropped, and the lock above sees why.
-                if self.downstream == nil || cancelledWhileDelivering.load(ordering: .relaxed) {
-                    batch.events.removeAll()
-                }
+            guard let (downstream, event) = next else { return }
+            switch event {
+            case .value(let value):
+                let more = downstream.receiveValue(value)
+                if more > 0 { addDemand(more) }
+            case .completion(let completion):
+                downstream.receiveCompletion(completion)
+                return
+            case .reflect:
+                continue  // never queued
             }
         }
-    }
-
-    /// The delivering thread reached a queued completion: ends the delivery (letting go of the
-    /// subscriber, the subject's core and anything still queued) and delivers it.
-    @inlinable
-    func complete(with completion: Subscribers.Completion<Failure>, to downstream: Downstream) {
-        var core: SubjectCore<Output, Failure>?
-        var dropped: RingQueue<Event>?
-        lock.withLock {
-            self.downstream = nil
-            core = self.core.take()
-            dropped = dropBacklogLocked()
-            delivery.releaseLocked(queueEmpty: true)
-        }
-        withExtendedLifetime(core) {}
-        withExtendedLifetime(dropped) {}
-        downstream.receiveCompletion(completion)
     }
 
     /// Under the lock: empties the backlog (a completion or a cancel ends the delivery),
@@ -473,7 +448,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         case .nested:
             downstream = self.downstream.take()
         default:
-            cancelledWhileDelivering.store(true, ordering: .relaxed)
+            cancelledWhileDelivering = true
         }
         lock.release()
         core?.remove(self)

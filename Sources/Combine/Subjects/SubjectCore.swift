@@ -90,9 +90,7 @@ final class SubjectCore<Output, Failure: Error>: CustomStringConvertible, @unche
                 sentCount &+= 1
                 number = sentCount
             }
-            // Written only when it changes: under contention each store would take the line
-            // from the next sender.
-            if !listShared { listShared = true }
+            listShared = true
             return conduits
         }
         withExtendedLifetime(replaced) {}

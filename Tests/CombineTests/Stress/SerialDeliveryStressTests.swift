@@ -299,15 +299,15 @@ struct SerialDeliveryStressTests {
             outcome.lateCalls == 0, "more than the value on its way came after the cancel: \(outcome.lateCalls) rounds")
     }
 
-    // With two threads sending, one delivers and the other's values wait in the backlog; the
-    // delivering thread takes them out in batches and calls the subscriber after the lock. A
-    // cancel from a third thread must stop such a batch after the call under way: the values
-    // left in it are dropped, and the subscriber is let go by the delivering thread, after
-    // its call. (Without the batch's look at the cancel, 162 of 200 rounds had late calls.)
+    // With two threads sending, one delivers and the other's values wait in the backlog for it.
+    // A cancel from a third thread must stop the delivery after the call under way: the values
+    // still queued are dropped, and the subscriber is let go by the delivering thread, after
+    // its call. (A delivering loop that did not look for the cancel between queued values made
+    // late calls in 162 of 200 rounds.)
     @Test(
-        "A cancel from another thread while two threads send: the rest of a batch is dropped, the subscriber let go after the call; 200 rounds"
+        "A cancel from another thread while two threads send: the queued values are dropped, the subscriber let go after the call; 200 rounds"
     )
-    func cancelFromAnotherThreadDuringABatch() {
+    func cancelFromAnotherThreadWhileValuesWait() {
         let rounds = runningUnderSanitizer ? 50 : 200
         let outcome = cancelRacingDeliveries(rounds: rounds, senders: 2, values: 300) { _, record in
             // Cancel once a few calls have been made, while both threads still send; waiting
@@ -322,7 +322,7 @@ struct SerialDeliveryStressTests {
         #expect(
             outcome.lateCalls == 0, "more than the value on its way came after the cancel: \(outcome.lateCalls) rounds")
         // The cancel came while values were still being sent in most rounds (each call takes
-        // 5 µs, 600 values take 3 ms): the rest of a batch was there to drop.
+        // 5 µs, 600 values take 3 ms): queued values were there to drop.
         #expect(outcome.cancelledMidFlood > rounds / 2)
     }
 
