@@ -60,7 +60,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: combineDependency, path: "Tests/TestSupport"),
         .testTarget(name: "CombineTests", dependencies: combineDependency + ["CombineTesting", "TestSupport"]),
         // The lock, the ring queue and the serial-delivery engine on their own.
-        .testTarget(name: "CombineSynchronizationTests", dependencies: ["CombineSynchronization"]),
+        .testTarget(name: "CombineSynchronizationTests", dependencies: ["CombineSynchronization", "TestSupport"]),
         .testTarget(
             name: "CombineExtrasTests",
             dependencies: combineDependency + ["CombineTesting", "CombineExtras", "TestSupport"]),

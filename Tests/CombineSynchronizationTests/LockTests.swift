@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-import Dispatch
 import Foundation
-import Synchronization
+import TestSupport
 import Testing
 
 @testable import CombineSynchronization
@@ -14,28 +13,12 @@ private final class Guarded: @unchecked Sendable {
     var overlaps = 0
 }
 
-/// Runs `body(thread)` on `threads` threads that start together from one barrier.
-func startTogether(threads: Int, _ body: @escaping @Sendable (Int) -> Void) {
-    let arrived = Atomic<Int>(0)
-    let done = DispatchGroup()
-    for thread in 0..<threads {
-        done.enter()
-        Thread {
-            arrived.add(1, ordering: .acquiringAndReleasing)
-            while arrived.load(ordering: .acquiring) < threads { sched_yield() }
-            body(thread)
-            done.leave()
-        }.start()
-    }
-    done.wait()
-}
-
 @Suite("Lock: mutual exclusion, hand-over to sleeping threads, thread identity")
 struct LockTests {
     @Test("4 threads × 50,000 increments under the lock: none lost, no two holders at once")
     func mutualExclusion() {
         let state = Guarded()
-        startTogether(threads: 4) { _ in
+        runOverlapping(threads: 4) { _ in
             for _ in 0..<50_000 {
                 state.lock.acquire()
                 state.inside += 1
@@ -52,7 +35,7 @@ struct LockTests {
     @Test("threads that sleep on the lock are woken: a holder that keeps it for a while releases every waiter")
     func sleepersAreWoken() {
         let state = Guarded()
-        startTogether(threads: 3) { _ in
+        runOverlapping(threads: 3) { _ in
             for _ in 0..<20 {
                 state.lock.withLock {
                     // Long enough that the others give up spinning and sleep on the word.
@@ -83,7 +66,7 @@ struct LockTests {
             var seen: [UInt] = []
         }
         let identities = Identities()
-        startTogether(threads: 4) { _ in
+        runOverlapping(threads: 4) { _ in
             let me = currentThreadID()
             identities.lock.withLock { identities.seen.append(me) }
         }

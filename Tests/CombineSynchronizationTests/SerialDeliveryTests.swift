@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import CombineSynchronization
@@ -113,7 +114,7 @@ struct SerialDeliveryTests {
         }
         let senders = 4
         let perSender = 5_000
-        startTogether(threads: senders) { sender in
+        runOverlapping(threads: senders) { sender in
             for index in 0..<perSender { owner.send(sender * perSender + index) }
         }
         #expect(owner.idle, "the role was not given up, or events were left queued")
