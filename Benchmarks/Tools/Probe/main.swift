@@ -29,6 +29,13 @@ let ours: [String: Body] = [
     "twoThreadsSending": OursScenarios.Scenarios.twoThreadsSending,
     "subscribeAndCancel": OursScenarios.Scenarios.subscribeAndCancel,
     "justSink": OursScenarios.Scenarios.justSink,
+    "mergeTwoSubjects": OursScenarios.Scenarios.mergeTwoSubjects,
+    "zipTwoSubjects": OursScenarios.Scenarios.zipTwoSubjects,
+    "combineLatestTwoSubjects": OursScenarios.Scenarios.combineLatestTwoSubjects,
+    "flatMapJust": OursScenarios.Scenarios.flatMapJust,
+    "contendedMerge": OursScenarios.Scenarios.contendedMerge,
+    "contendedFlatMap": OursScenarios.Scenarios.contendedFlatMap,
+    "contendedReceiveOn": OursScenarios.Scenarios.contendedReceiveOn,
 ]
 let openCombine: [String: Body] = [
     "subjectToOneSink": OpenCombineScenarios.Scenarios.subjectToOneSink,
@@ -43,6 +50,10 @@ let openCombine: [String: Body] = [
     "twoThreadsSending": OpenCombineScenarios.Scenarios.twoThreadsSending,
     "subscribeAndCancel": OpenCombineScenarios.Scenarios.subscribeAndCancel,
     "justSink": OpenCombineScenarios.Scenarios.justSink,
+    "zipTwoSubjects": OpenCombineScenarios.Scenarios.zipTwoSubjects,
+    "flatMapJust": OpenCombineScenarios.Scenarios.flatMapJust,
+    "contendedFlatMap": OpenCombineScenarios.Scenarios.contendedFlatMap,
+    "contendedReceiveOn": OpenCombineScenarios.Scenarios.contendedReceiveOn,
 ]
 // One other thread first, as every app has: glibc skips the atomic operations of its mutexes
 // (OpenCombine's locks) and of malloc while a process has only one thread.
