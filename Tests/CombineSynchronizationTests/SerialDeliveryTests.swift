@@ -30,34 +30,15 @@ private final class Owner: @unchecked Sendable {
                 claim = delivery.handOffLocked(value, to: &backlog, seen: seen, me: me, mayWait: true)
             }
             lock.release()
-            switch claim {
-            case .nested:
-                call(value)
-                return
-            case .outermost:
-                call(value)
-                drain()
-                return
-            case .awaitRole(let ticket):
-                delivery.awaitRole(me: me, ticket: ticket)
-                drain()
-                return
-            case .awaitRoom(let ticket):
-                delivery.awaitRoom(ticket: ticket)  // then try again
-            case .queued, .busy:
-                return
-            }
+            let done = delivery.follow(
+                claim, me: me, lock: lock, deliverOwn: { call(value) }, next: { nextLocked() }, deliver: { call($0) })
+            if done { return }
         }
     }
 
-    func drain() {
-        while true {
-            lock.acquire()
-            let next = delivery.nextLocked(from: &backlog)
-            lock.release()
-            guard let next else { return }
-            call(next)
-        }
+    func nextLocked() -> DeliveryStep<Int> {
+        guard let value = delivery.takeLocked(from: &backlog) else { return .idle }
+        return .deliver(value)
     }
 
     func call(_ value: Int) {

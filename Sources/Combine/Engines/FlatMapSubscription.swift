@@ -274,34 +274,26 @@ where
         let me = currentThreadID()
         var outermost = false
         var answer = Subscribers.Demand.none
-        var direct: Downstream?
-        var unrequested = false
-        var claim = DeliveryClaim.queued
-        let live: Bool = lock.withLock {
-            guard !isTerminated, !switching || inners.contains(id) else { return false }
-            if switching && unqueuedDemandLocked == .none {
-                unrequested = true
-                return false
-            }
-            if let downstream = claimDirectDeliveryLocked(me: me, outermost: &outermost) {
-                direct = downstream
-                if !switching && !unlimited { answer = .max(1) }
-                return true
-            }
+        lock.acquire()
+        guard !isTerminated, !switching || inners.contains(id) else {
+            lock.release()
+            return .none
+        }
+        if switching && unqueuedDemandLocked == .none {
+            lock.release()
+            preconditionFailure("\(description) received a value from its inner publisher beyond the demand")
+        }
+        guard let direct = claimDirectDeliveryLocked(me: me, outermost: &outermost) else {
             enqueueLocked(value)
             if !switching && !unlimited { origins.append(id) }
             // Who delivers it, decided in this critical section (one lock per queued value).
-            claim = delivery.claimQueuedLocked(me: me, afterQueuing: true, queued: { queue.count })
-            return true
-        }
-        if unrequested {
-            preconditionFailure("\(description) received a value from its inner publisher beyond the demand")
-        }
-        guard live else { return .none }
-        guard let direct else {
-            if delivery.follow(claim, me: me, idle: (), deliver: { deliverQueued(outermost: $0) }) == nil { drain() }
+            delivery.serveLocked(
+                me: me, lock: lock, afterQueuing: true, queued: { queue.count }, next: { nextDeliveryLocked() },
+                deliver: { deliver($0) })
             return .none
         }
+        if !switching && !unlimited { answer = .max(1) }
+        lock.release()
         let more = deliverDirectly(value, to: direct, outermost: outermost)
         if switching { return more }
         if more == .unlimited { didRequest(more) }

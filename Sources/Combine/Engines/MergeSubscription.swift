@@ -137,7 +137,7 @@ final class MergeSubscription<Downstream: Subscriber>: QueuedDelivery<Downstream
         var answer = Subscribers.Demand.none
         var replaced: Downstream.Input?  // a kept value the new one replaces, after the lock
         delivery.serve(
-            me: currentThreadID(), lock: lock, afterQueuing: true, queued: { queue.count }, idle: (),
+            me: currentThreadID(), lock: lock, afterQueuing: true, queued: { queue.count },
             queueLocked: {
                 guard !isTerminated else { return }
                 if unqueuedDemandLocked > 0 {
@@ -150,7 +150,7 @@ final class MergeSubscription<Downstream: Subscriber>: QueuedDelivery<Downstream
                     kept[index] = value
                 }
             },
-            deliver: { deliverQueued(outermost: $0) })
+            next: { nextDeliveryLocked() }, deliver: { deliver($0) })
         withExtendedLifetime(replaced) {}
         return goesOn ? answer : .none
     }

@@ -126,8 +126,8 @@ class QueuedDelivery<Downstream: Subscriber>: Subscription, CustomStringConverti
     @inlinable
     final func drain(afterQueuing: Bool = true) {
         delivery.serve(
-            me: currentThreadID(), lock: lock, afterQueuing: afterQueuing, queued: { queue.count }, idle: (),
-            deliver: { deliverQueued(outermost: $0) })
+            me: currentThreadID(), lock: lock, afterQueuing: afterQueuing, queued: { queue.count },
+            next: { nextDeliveryLocked() }, deliver: { deliver($0) })
     }
 
     /// Queues `output` and delivers what the demand allows (``enqueueLocked(_:)`` then
@@ -135,8 +135,8 @@ class QueuedDelivery<Downstream: Subscriber>: Subscription, CustomStringConverti
     @inlinable
     final func enqueueAndDrain(_ output: Output) {
         delivery.serve(
-            me: currentThreadID(), lock: lock, afterQueuing: true, queued: { queue.count }, idle: (),
-            queueLocked: { enqueueLocked(output) }, deliver: { deliverQueued(outermost: $0) })
+            me: currentThreadID(), lock: lock, afterQueuing: true, queued: { queue.count },
+            queueLocked: { enqueueLocked(output) }, next: { nextDeliveryLocked() }, deliver: { deliver($0) })
     }
 
     /// Under the lock: whether this thread may call the subscriber now — nothing queued ahead,
@@ -180,57 +180,53 @@ class QueuedDelivery<Downstream: Subscriber>: Subscription, CustomStringConverti
         return more
     }
 
-    /// Delivers queued outputs, then the completion once due, as the delivering thread; the
-    /// outermost delivery gives the role up when done (or hands it to a thread waiting to
-    /// take it over).
+    /// Delivers queued outputs, then the completion once due, as the delivering thread
+    /// (the engine's delivery loop); the outermost delivery gives the role up when done (or
+    /// hands it to a thread waiting to take it over).
     @inlinable
     final func deliverQueued(outermost: Bool) {
-        while true {
-            let next: Delivery = lock.withLock { nextDeliveryLocked(outermost: outermost) }
-            switch next {
-            case .stop:
-                return
-            case .value(let downstream, let value):
-                let more = downstream.receive(value)
-                if more > 0 { lock.withLock { if self.downstream != nil { demand += more } } }
-                didDeliver(more)
-            case .completion(let downstream, let completion):
-                downstream.receive(completion: completion)
-                if case .failure = completion { dropQueue() }
-                return
-            }
-        }
+        delivery.drive(outermost: outermost, lock: lock, next: { nextDeliveryLocked() }, deliver: { deliver($0) })
     }
 
     @usableFromInline
     enum Delivery {
-        case stop
         case value(Downstream, Output)
         case completion(Downstream, Subscribers.Completion<Failure>)
     }
 
+    /// Under the lock, for the delivery loop: the next output the demand allows, else the
+    /// completion once due (a failure overtakes the queued outputs).
     @inlinable
-    final func nextDeliveryLocked(outermost: Bool) -> Delivery {
-        guard let downstream, !(outermost && delivery.successorWaitingLocked) else {
-            if outermost { delivery.releaseLocked(queueEmpty: queue.isEmpty) }
-            return .stop
-        }
+    final func nextDeliveryLocked() -> DeliveryStep<Delivery> {
+        guard let downstream else { return .idle }
         // A failure overtakes the queued outputs, which ``drain()`` drops once it is delivered
         // (checked only once terminated: the steady state reads one flag).
         var overtaking = false
         if isTerminated, case .failure? = completion { overtaking = true }
         if !overtaking, demand > 0 || !gatesOnDemand, let value = delivery.takeLocked(from: &queue) {
             if demand > 0 { demand -= 1 }
-            return .value(downstream, value)
+            return .deliver(.value(downstream, value))
         }
         if let completion, overtaking || queue.isEmpty {
             self.downstream = nil
             self.completion = nil
-            if outermost { delivery.releaseLocked(queueEmpty: queue.isEmpty) }
-            return .completion(downstream, completion)
+            return .last(.completion(downstream, completion))
         }
-        if outermost { delivery.releaseLocked(queueEmpty: queue.isEmpty) }
-        return .stop
+        return .idle
+    }
+
+    /// For the delivery loop, after the lock: calls the subscriber.
+    @inlinable
+    final func deliver(_ item: Delivery) {
+        switch item {
+        case .value(let downstream, let value):
+            let more = downstream.receive(value)
+            if more > 0 { lock.withLock { if self.downstream != nil { demand += more } } }
+            didDeliver(more)
+        case .completion(let downstream, let completion):
+            downstream.receive(completion: completion)
+            if case .failure = completion { dropQueue() }
+        }
     }
 
     /// Empties the queue, releasing the outputs after the lock: their deinits may call back.

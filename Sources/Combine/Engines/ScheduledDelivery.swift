@@ -150,44 +150,54 @@ final class ScheduledDelivery<Downstream: Subscriber, Reflection>: Subscriber, S
             lock.release()
             return
         }
-        let outermost = role.isOutermost
-        // Taking the role over, this action's event is counted in `owed`.
-        var remaining = role == .tookOver ? 0 : 1
-        while true {
-            if outermost && remaining == 0 {
-                remaining = owed
-                owed = 0
-            }
-            guard remaining > 0, let downstream, !(outermost && delivery.successorWaitingLocked) else { break }
-            remaining -= 1
-            if let value = delivery.takeLocked(from: &values) {
-                lock.release()
-                let more = downstream.receive(value)
-                lock.acquire()
-                if more > 0, let upstream = upstreamLocked {
-                    lock.release()
-                    upstream.request(more)
-                    lock.acquire()
+        // The outermost delivering thread delivers what is owed, its own event included (one
+        // that took the role over was counted when it queued); a nested call only its own.
+        if case .outermost = role { owed += 1 }
+        let nested = role == .nested
+        var ownLeft = nested
+        delivery.driveLocked(
+            outermost: !nested, lock: lock, next: { nextLocked(nested: nested, ownLeft: &ownLeft) },
+            deliver: { item in
+                switch item {
+                case .value(let downstream, let value):
+                    let more = downstream.receive(value)
+                    if more > 0, let upstream = lock.withLock({ upstreamLocked }) { upstream.request(more) }
+                case .completion(let downstream, let completion, let upstream):
+                    withExtendedLifetime(upstream) {}
+                    downstream.receive(completion: completion)
                 }
-            } else if let completion = completion.take() {
-                let upstream = upstreamLocked  // released after the lock
+            })
+    }
+
+    @usableFromInline
+    enum Queued {
+        case value(Downstream, Input)
+        /// With the upstream, let go after the lock.
+        case completion(Downstream, Subscribers.Completion<Failure>, Subscription?)
+    }
+
+    /// Under the lock, for the delivery loop: the event of the next action owed (`nested`:
+    /// only this thread's own, while `ownLeft`).
+    @inlinable
+    func nextLocked(nested: Bool, ownLeft: inout Bool) -> DeliveryStep<Queued> {
+        while let downstream {
+            if nested {
+                guard ownLeft else { return .idle }
+                ownLeft = false
+            } else {
+                guard owed > 0 else { return .idle }
+                owed -= 1
+            }
+            if let value = delivery.takeLocked(from: &values) { return .deliver(.value(downstream, value)) }
+            if let completion = completion.take() {
+                let upstream = upstreamLocked
                 state = .done
                 self.downstream = nil
-                if outermost {
-                    owed = 0
-                    delivery.releaseLocked(queueEmpty: true)
-                }
-                lock.release()
-                withExtendedLifetime(upstream) {}
-                downstream.receive(completion: completion)
-                return
+                owed = 0
+                return .last(.completion(downstream, completion, upstream))
             }
         }
-        if outermost {
-            owed += remaining  // left to the thread taking the role over
-            delivery.releaseLocked(queueEmpty: owed == 0)
-        }
-        lock.release()
+        return .idle
     }
 
     // MARK: From downstream

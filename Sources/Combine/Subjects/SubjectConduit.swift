@@ -214,8 +214,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         if missed, !wasOfferedCurrentValue() {
             lock.withLock { missedCurrentValue = true }
         }
-        if delivery.releaseIfIdle(me: me) { return }
-        drain()
+        releaseOrDrain(me: me)
     }
 
     /// Whether the demand this thread found missing was given meanwhile, together with the
@@ -233,24 +232,29 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
                 guard number > offeredThrough else { return nil }
                 return admitLocked(value, me: me, mayWait: mayWait, step: &step)
             }
-            switch step {
-            case .nested, .outermost:
-                deliver(value, to: target.unsafelyUnwrapped, me: me, outermost: step.isOutermost)
-                return
-            case .awaitRoom(let ticket):
-                if SubjectCore<Output, Failure>.isDelivering(me, toAnyOf: siblings) {
-                    mayWait = false  // queue it beyond the limit instead
-                    continue
-                }
-                delivery.awaitRoom(ticket: ticket)  // then try again: the demand may be gone
-            case .awaitRole(let ticket):
-                delivery.awaitRole(me: me, ticket: ticket)
-                drain()
-                return
-            case .queued, .busy:
+            if case .nested = step {
+                // The re-entrant path (a subscriber sending into its own subject) nests once per
+                // level: delivered from here, it takes no engine frames (StackDepthTests).
+                deliver(value, to: target.unsafelyUnwrapped, me: me, outermost: false)
                 return
             }
+            if case .awaitRoom = step, SubjectCore<Output, Failure>.isDelivering(me, toAnyOf: siblings) {
+                mayWait = false  // queue it beyond the limit instead
+                continue
+            }
+            // After waiting for room, try again: the demand may be gone.
+            if follow(step, value, to: target, me: me) { return }
         }
+    }
+
+    /// After the lock: does what `step` says with `value` (see `SerialDelivery.follow`);
+    /// `false` after waiting for room. Kept out of ``offerContended(_:number:siblings:me:)``,
+    /// whose frame the re-entrant path stacks once per level.
+    @inlinable
+    func follow(_ step: DeliveryClaim, _ value: Output, to target: Downstream?, me: UInt) -> Bool {
+        delivery.follow(
+            step, me: me, lock: lock, deliverOwn: { deliver(value, to: target.unsafelyUnwrapped, me: me, outermost: false) },
+            next: { nextLocked() }, deliver: { deliverQueued($0) })
     }
 
     /// Under the lock: takes one unit of demand for `value` and decides who delivers it
@@ -289,59 +293,65 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     @inlinable
     func deliver(_ value: Output, to target: Downstream, me: UInt, outermost: Bool) {
         let more = target.receiveValue(value)
-        if outermost {
-            // Nothing to add to the demand and nothing queued meanwhile: give up the role
-            // without the lock.
-            if more > 0 { addDemand(more) }
-            if delivery.releaseIfIdle(me: me) { return }
-            drain()
-        } else if more > 0 {
-            addDemand(more)
-        }
+        if more > 0 { addDemand(more) }
+        if outermost { releaseOrDrain(me: me) }
+    }
+
+    /// After the outermost delivering thread's own call: gives the role up without the lock
+    /// when nothing was queued meanwhile, else delivers the backlog.
+    @inlinable
+    func releaseOrDrain(me: UInt) {
+        delivery.releaseOrDrive(me: me, lock: lock, next: { nextLocked() }, deliver: { deliverQueued($0) })
     }
 
     /// Delivers what other threads queued while this thread was delivering, then gives up the
     /// role of delivering thread (to a thread waiting to take over, if the budget is used up).
     @inlinable
     func drain() {
-        while true {
-            // Let go of after the lock: the subject's core on completion (its last reference may
-            // hold the current value), events dropped by a completion or a cancel.
-            var core: SubjectCore<Output, Failure>?
-            var dropped: RingQueue<Event>?
-            var cancelled: Downstream?
-            let next: (Downstream, Event)? = lock.withLock {
-                guard let downstream, !cancelledWhileDelivering else {
-                    // Cancelled meanwhile: the subscriber is let go here, by the thread that was
-                    // calling it (see `cancel()`).
-                    cancelled = self.downstream.take()
-                    dropped = dropBacklogLocked()
-                    delivery.releaseLocked(queueEmpty: true)
-                    return nil
-                }
-                guard let event = delivery.nextLocked(from: &backlog) else { return nil }
-                if case .completion = event {
-                    self.downstream = nil
-                    core = self.core.take()
-                    dropped = dropBacklogLocked()
-                    delivery.releaseLocked(queueEmpty: true)
-                }
-                return (downstream, event)
-            }
-            withExtendedLifetime(core) {}
-            withExtendedLifetime(dropped) {}
-            withExtendedLifetime(cancelled) {}
-            guard let (downstream, event) = next else { return }
-            switch event {
-            case .value(let value):
-                let more = downstream.receiveValue(value)
-                if more > 0 { addDemand(more) }
-            case .completion(let completion):
-                downstream.receiveCompletion(completion)
-                return
-            case .reflect:
-                continue  // never queued
-            }
+        delivery.drive(outermost: true, lock: lock, next: { nextLocked() }, deliver: { deliverQueued($0) })
+    }
+
+    /// A queued event and the subscriber it goes to; with a completion, what the conduit lets
+    /// go of once it is delivered (the subject's core, whose last reference may hold the
+    /// current value, and the events it dropped).
+    @usableFromInline
+    enum Queued {
+        case value(Downstream, Output)
+        case completion(Downstream, Subscribers.Completion<Failure>, SubjectCore<Output, Failure>?, RingQueue<Event>?)
+        /// Cancelled meanwhile: the subscriber and the dropped events, let go after the lock by
+        /// the thread that was calling it (see ``cancel()``).
+        case cancelled(Downstream?, RingQueue<Event>?)
+    }
+
+    /// Under the lock, for the delivery loop: the next queued event.
+    @inlinable
+    func nextLocked() -> DeliveryStep<Queued> {
+        guard let downstream, !cancelledWhileDelivering else {
+            return .last(.cancelled(self.downstream.take(), dropBacklogLocked()))
+        }
+        guard let event = delivery.takeLocked(from: &backlog) else { return .idle }
+        switch event {
+        case .value(let value):
+            return .deliver(.value(downstream, value))
+        case .completion(let completion):
+            self.downstream = nil
+            return .last(.completion(downstream, completion, core.take(), dropBacklogLocked()))
+        case .reflect:
+            return .deliver(.cancelled(nil, nil))  // never queued
+        }
+    }
+
+    /// For the delivery loop, after the lock: calls the subscriber.
+    @inlinable
+    func deliverQueued(_ queued: Queued) {
+        switch queued {
+        case .value(let downstream, let value):
+            let more = downstream.receiveValue(value)
+            if more > 0 { addDemand(more) }
+        case .completion(let downstream, let completion, _, _):
+            downstream.receiveCompletion(completion)
+        case .cancelled:
+            break  // what it holds is let go here, outside the lock
         }
     }
 
@@ -369,17 +379,11 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
             // A completion is queued whatever the backlog holds (it ends the delivery).
             step = delivery.handOffLocked(.completion(completion), to: &backlog, seen: seen, me: me, mayWait: false)
         }
-        switch step {
-        case .queued:
+        guard step.deliversHere else {
+            // Queued for the delivering thread, or this thread takes the role over from it.
             lock.release()
+            _ = delivery.follow(step, me: me, lock: lock, deliverOwn: {}, next: { nextLocked() }, deliver: { deliverQueued($0) })
             return
-        case .awaitRole(let ticket):
-            lock.release()
-            delivery.awaitRole(me: me, ticket: ticket)
-            drain()
-            return
-        case .outermost, .nested, .busy, .awaitRoom:
-            break
         }
         let target = downstream.take()
         let core = self.core.take()

@@ -302,8 +302,9 @@ private final class AsyncMapSlot<Output, Failure: Error>: @unchecked Sendable {
 /// The one implementation behind `asyncMap`, `tryAsyncMap` and `asyncMapLatest`: the
 /// upstream's subscriber and the downstream's subscription. Values go to transforms running in
 /// tasks; their results are published within the subscriber's demand, one call at a time
-/// (whichever thread finds nobody publishing publishes, the others leave their result for it),
-/// with no lock held while calling out.
+/// (whichever thread finds nobody publishing publishes, the others leave their result for it:
+/// the serial-delivery engine's role and delivery loop, with the slots as its queue), with no
+/// lock held while calling out.
 private final class AsyncMapSubscription<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber,
     Subscription, CustomStringConvertible, @unchecked Sendable
 {
@@ -332,12 +333,16 @@ private final class AsyncMapSubscription<Input, UpstreamFailure: Error, Downstre
     private var slots: [Slot] = []
     private var upstreamFinished = false
     private var upstreamFailure: Downstream.Failure?
-    /// Whether a thread is publishing now.
-    private var publishing = false
+    /// Who publishes now: the serial-delivery engine's role (the results wait in ``slots``).
+    private let delivery = SerialDelivery()
 
     let combineIdentifier = CombineIdentifier()
 
     var description: String { name }
+
+    deinit {
+        delivery.releaseWaiters()
+    }
 
     init(
         name: String, strategy: AsyncMapStrategy, downstream: Downstream,
@@ -365,11 +370,11 @@ private final class AsyncMapSubscription<Input, UpstreamFailure: Error, Downstre
         // This thread holds the publishing role while the subscriber is in
         // `receive(subscription:)`: a transform finishing meanwhile on another thread leaves its
         // result to the `publish()` below, so no call overlaps that one.
-        publishing = true
+        let me = currentThreadID()
+        let claimed = delivery.claimLocked(me: me).isOutermost
         lock.release()
         downstream.receive(subscription: self)
-        lock.withLock { publishing = false }
-        publish()
+        if claimed { delivery.drive(outermost: true, lock: lock, next: { nextLocked() }, deliver: { publish($0) }) }
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
@@ -475,7 +480,6 @@ private final class AsyncMapSubscription<Input, UpstreamFailure: Error, Downstre
     private enum Next {
         case value(Output, Downstream)
         case completion(Subscribers.Completion<Downstream.Failure>, Downstream, Released)
-        case idle
     }
 
     /// What the subscription lets go of when it ends: released and cancelled outside the lock.
@@ -487,45 +491,41 @@ private final class AsyncMapSubscription<Input, UpstreamFailure: Error, Downstre
     }
 
     /// Publishes what is ready, unless another thread is publishing (it will publish this
-    /// too: it looks again under the lock before it stops).
+    /// too: its delivery loop looks again under the lock before it stops) or this thread is
+    /// inside the subscriber (the loop it is called from goes on when the call returns).
     private func publish() {
         lock.acquire()
-        guard !publishing else {
+        guard case .outermost = delivery.claimLocked(me: currentThreadID()) else {
             lock.release()
             return
         }
-        publishing = true
-        while true {
-            switch nextLocked() {
-            case .idle:
-                publishing = false
-                lock.release()
-                return
-            case .completion(let completion, let downstream, let released):
-                lock.release()
-                finishEnding(released)
-                downstream.receive(completion: completion)
-                return
-            case .value(let value, let downstream):
-                lock.release()
-                let more = downstream.receive(value)
-                lock.acquire()
-                if !ended { demand += more }
-                let ask = askLocked()
-                let upstream = self.upstream
-                if ask > 0 {
-                    lock.release()
-                    upstream?.request(ask)
-                    lock.acquire()
-                }
-            }
+        delivery.driveLocked(outermost: true, lock: lock, next: { nextLocked() }, deliver: { publish($0) })
+    }
+
+    /// For the delivery loop, after the lock: calls the subscriber, and asks the upstream for
+    /// what the demand it answers with makes room for.
+    private func publish(_ next: Next) {
+        switch next {
+        case .completion(let completion, let downstream, let released):
+            finishEnding(released)
+            downstream.receive(completion: completion)
+        case .value(let value, let downstream):
+            let more = downstream.receive(value)
+            lock.acquire()
+            if !ended { demand += more }
+            let ask = askLocked()
+            let upstream = self.upstream
+            lock.release()
+            if ask > 0 { upstream?.request(ask) }
         }
     }
 
-    private func nextLocked() -> Next {
+    /// Under the lock, for the delivery loop: the next result the demand and the order allow,
+    /// or the completion.
+    private func nextLocked() -> DeliveryStep<Next> {
         guard !ended, let downstream else { return .idle }
         if let failure = upstreamFailure {
-            return .completion(.failure(failure), downstream, end(cancelUpstream: false))
+            return .last(.completion(.failure(failure), downstream, end(cancelUpstream: false)))
         }
         let ordered: Bool
         if case .bounded(_, .completionOrder) = strategy { ordered = false } else { ordered = true }
@@ -533,16 +533,16 @@ private final class AsyncMapSubscription<Input, UpstreamFailure: Error, Downstre
         if let index = ready, let result = slots[index].result {
             switch result {
             case .failure(let error):
-                return .completion(.failure(error), downstream, end())
+                return .last(.completion(.failure(error), downstream, end()))
             case .success(let value):
                 guard demand > 0 else { break }
                 slots.remove(at: index)
                 demand -= 1
-                return .value(value, downstream)
+                return .deliver(.value(value, downstream))
             }
         }
         if upstreamFinished, slots.isEmpty {
-            return .completion(.finished, downstream, end(cancelUpstream: false))
+            return .last(.completion(.finished, downstream, end(cancelUpstream: false)))
         }
         return .idle
     }

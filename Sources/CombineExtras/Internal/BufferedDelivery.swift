@@ -142,53 +142,40 @@ final class BufferedDelivery<Downstream: Subscriber>: @unchecked Sendable {
     /// waits for room, or takes the role over, as a sender does.
     @discardableResult
     func drain(afterQueuing: Bool = false) -> Subscribers.Demand {
-        delivery.serve(
-            me: currentThreadID(), lock: lock, afterQueuing: afterQueuing, queued: { queue.count }, idle: .none,
-            deliver: { deliverQueued(outermost: $0) })
-    }
-
-    /// As the delivering thread: delivers queued values within the demand, then the
-    /// completion once the queue is empty; the outermost delivery gives the role up when done.
-    private func deliverQueued(outermost: Bool) -> Subscribers.Demand {
         var added = Subscribers.Demand.none
-        while true {
-            switch lock.withLock({ nextStepLocked(outermost: outermost) }) {
-            case .value(let downstream, let value):
-                let more = downstream.receive(value)
-                guard more > 0 else { continue }
-                added += more
-                lock.withLock { if self.downstream != nil { demand += more } }
-            case .completion(let downstream, let completion):
-                downstream.receive(completion: completion)
-                return added
-            case .idle:
-                return added
-            }
-        }
+        delivery.serve(
+            me: currentThreadID(), lock: lock, afterQueuing: afterQueuing, queued: { queue.count },
+            next: { nextStepLocked() },
+            deliver: { step in
+                switch step {
+                case .value(let downstream, let value):
+                    let more = downstream.receive(value)
+                    guard more > 0 else { return }
+                    added += more
+                    lock.withLock { if self.downstream != nil { demand += more } }
+                case .completion(let downstream, let completion):
+                    downstream.receive(completion: completion)
+                }
+            })
+        return added
     }
 
     private enum Step {
         case value(Downstream, Input)
         case completion(Downstream, Subscribers.Completion<Failure>)
-        case idle
     }
 
-    /// Under the lock: the next deliverable event; the outermost delivery gives up the role
-    /// when there is none, before the completion, or to a thread waiting to take it over.
-    private func nextStepLocked(outermost: Bool) -> Step {
-        var step = Step.idle
-        if let downstream, !(outermost && delivery.successorWaitingLocked) {
-            if demand > 0, let value = delivery.takeLocked(from: &queue) {
-                demand -= 1
-                return .value(downstream, value)
-            }
-            if queue.isEmpty, let completion {
-                self.downstream = nil
-                self.completion = nil
-                step = .completion(downstream, completion)
-            }
+    /// Under the lock, for the delivery loop: the next value the demand allows, else the
+    /// completion once the queue is empty.
+    private func nextStepLocked() -> DeliveryStep<Step> {
+        guard let downstream else { return .idle }
+        if demand > 0, let value = delivery.takeLocked(from: &queue) {
+            demand -= 1
+            return .deliver(.value(downstream, value))
         }
-        if outermost { delivery.releaseLocked(queueEmpty: queue.isEmpty) }
-        return step
+        guard queue.isEmpty, let completion else { return .idle }
+        self.downstream = nil
+        self.completion = nil
+        return .last(.completion(downstream, completion))
     }
 }

@@ -276,35 +276,43 @@ private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subs
             lock.release()
             return .none
         }
-        let outermost = role.isOutermost
         var delivered = 0
-        while case .subscribed = state, let downstream, !(outermost && delivery.successorWaitingLocked) {
-            if demand > 0, let value = delivery.takeLocked(from: &values) {
-                demand -= 1
-                lock.release()
-                let more = downstream.receive(value)
-                delivered += 1
-                lock.acquire()
-                demand += more
-                continue
-            }
-            guard let completion = terminal else { break }
-            if case .finished = completion, demand == 0 { break }
-            let upstream = state  // released after the lock
-            state = .ended
-            self.downstream = nil
-            let values = self.values
-            self.values = RingQueue()
-            if outermost { delivery.releaseLocked(queueEmpty: true) }
-            lock.release()
-            downstream.receive(completion: completion)
-            withExtendedLifetime(values) {}  // released here, outside the lock
-            withExtendedLifetime(upstream) {}
-            return prefetch == .keepFull ? .max(delivered) : .none
-        }
-        if outermost { delivery.releaseLocked(queueEmpty: values.isEmpty) }
-        lock.release()
+        delivery.driveLocked(
+            outermost: role.isOutermost, lock: lock, next: { nextLocked() },
+            deliver: { item in
+                switch item {
+                case .value(let downstream, let value):
+                    let more = downstream.receive(value)
+                    delivered += 1
+                    if more > 0 { lock.withLock { demand += more } }
+                case .completion(let downstream, let completion, _):
+                    downstream.receive(completion: completion)  // then the values and the upstream are let go
+                }
+            })
         return prefetch == .keepFull ? .max(delivered) : .none
+    }
+
+    private enum Queued {
+        case value(Downstream, Input)
+        /// With what the subscription lets go of after the lock: the values left, the upstream.
+        case completion(Downstream, Subscribers.Completion<Failure>, (RingQueue<Input>, State))
+    }
+
+    /// Under the lock, for the delivery loop: the next value the demand allows, else the
+    /// completion once due.
+    private func nextLocked() -> DeliveryStep<Queued> {
+        guard case .subscribed = state, let downstream else { return .idle }
+        if demand > 0, let value = delivery.takeLocked(from: &values) {
+            demand -= 1
+            return .deliver(.value(downstream, value))
+        }
+        guard let completion = terminal else { return .idle }
+        if case .finished = completion, demand == 0 { return .idle }
+        let ended = (values, state)
+        state = .ended
+        self.downstream = nil
+        values = RingQueue()
+        return .last(.completion(downstream, completion, ended))
     }
 }
 

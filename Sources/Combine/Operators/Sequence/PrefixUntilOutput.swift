@@ -214,23 +214,11 @@ extension Publishers.PrefixUntilOutput {
         private func complete(_ claim: DeliveryClaim, _ event: Event, to downstream: Downstream?, me: UInt)
             -> Subscribers.Demand?
         {
-            switch claim {
-            case .nested:
-                return deliver(event, to: downstream)
-            case .outermost:
-                let more = deliver(event, to: downstream)
-                if !delivery.releaseIfIdle(me: me) { deliverBacklog() }
-                return more
-            case .awaitRole(let ticket):
-                delivery.awaitRole(me: me, ticket: ticket)
-                deliverBacklog()
-                return Subscribers.Demand.none
-            case .awaitRoom(let ticket):
-                delivery.awaitRoom(ticket: ticket)
-                return nil
-            case .busy, .queued:
-                return Subscribers.Demand.none
-            }
+            var more = Subscribers.Demand.none
+            let done = delivery.follow(
+                claim, me: me, lock: lock, deliverOwn: { more = deliver(event, to: downstream) },
+                next: { nextLocked() }, deliver: { deliverQueued($0) })
+            return done ? more : nil
         }
 
         /// Calls the subscriber with `event`; returns its answer to a value.
@@ -246,35 +234,36 @@ extension Publishers.PrefixUntilOutput {
             return .none
         }
 
-        /// As the outermost delivering thread: delivers what other threads queued meanwhile
-        /// (a value's answer goes upstream as a request), then gives up the role.
-        private func deliverBacklog() {
-            while true {
-                lock.acquire()
-                guard let downstream else {
-                    let dropped = dropBacklogLocked()  // cancelled or ended meanwhile
-                    delivery.releaseLocked(queueEmpty: true)
-                    lock.release()
-                    withExtendedLifetime(dropped) {}
-                    return
-                }
-                guard let event = delivery.nextLocked(from: &backlog) else {
-                    lock.release()
-                    return
-                }
-                if case .completion = event {
-                    self.downstream = nil
-                    let dropped = dropBacklogLocked()
-                    delivery.releaseLocked(queueEmpty: true)
-                    lock.release()
-                    withExtendedLifetime(dropped) {}
-                    _ = deliver(event, to: downstream)
-                    return
-                }
-                let upstream = self.upstream.subscription
-                lock.release()
+        /// A queued event for the delivery loop, with the subscriber it goes to and the
+        /// upstream a value's answer goes to; or, once the stream has ended, the events it
+        /// dropped (let go after the lock).
+        private enum Queued {
+            case event(Event, Downstream, Subscription?)
+            case ended(Event?, Downstream?, RingQueue<Event>)
+        }
+
+        /// Under the lock, for the delivery loop: the next queued event.
+        private func nextLocked() -> DeliveryStep<Queued> {
+            guard let downstream else {
+                return .last(.ended(nil, nil, dropBacklogLocked()))  // cancelled or ended meanwhile
+            }
+            guard let event = delivery.takeLocked(from: &backlog) else { return .idle }
+            if case .completion = event {
+                self.downstream = nil
+                return .last(.ended(event, downstream, dropBacklogLocked()))
+            }
+            return .deliver(.event(event, downstream, upstream.subscription))
+        }
+
+        /// For the delivery loop, after the lock: delivers a queued event (a value's answer
+        /// goes upstream as a request).
+        private func deliverQueued(_ queued: Queued) {
+            switch queued {
+            case .event(let event, let downstream, let upstream):
                 let more = deliver(event, to: downstream)
                 if more > 0 { upstream?.request(more) }
+            case .ended(let event, let downstream, _):
+                if let event { _ = deliver(event, to: downstream) }
             }
         }
 
