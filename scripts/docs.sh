@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0
 # Generates the DocC documentation of the library modules into .build/docs/<Module>/ (extension
 # members included: the symbol graphs have extension blocks), and one site of the three in
-# .build/docs/site; fails on any DocC warning, any public symbol without a documentation comment
-# or without a page in the site, or any operator without its Parameters, Returns and example.
+# .build/docs/site; fails on any DocC warning (in the internal documentation too), any public
+# symbol without a documentation comment or without a page in the site, or any operator without
+# its Parameters, Returns and example.
 #
 #   scripts/docs.sh                 # Combine, CombineTesting, CombineExtras
 #   scripts/docs.sh Combine         # one module
@@ -97,5 +98,26 @@ if [ $status -eq 0 ] && [ ${#modules[@]} -eq 3 ]; then
         echo "FAIL: docc merge"
         status=1
     fi
+fi
+# The internal documentation's links too: every module's symbol graph at every access level
+# (the engines, `CombineSynchronization`), converted without a catalog; any DocC warning there
+# (a link to a symbol that was renamed or removed, a parameter left undocumented) fails.
+if [ ${#modules[@]} -eq 3 ]; then
+    echo "== internal documentation links"
+    internal=$(swift package dump-symbol-graph --minimum-access-level private --skip-synthesized-members |
+        sed -n 's/^Files written to //p')
+    for module in CombineSynchronization "${modules[@]}"; do
+        dir="$work/internal-$module"
+        mkdir -p "$dir"
+        cp "$internal/$module.symbols.json" "$dir/"
+        cp "$internal/$module"@*.symbols.json "$dir/" 2>/dev/null || true
+        if ! "$docc" convert --additional-symbol-graph-dir "$dir" --fallback-display-name "$module" \
+            --fallback-bundle-identifier "swift-combine.internal.$module" --output-path "$dir/out" \
+            --warnings-as-errors >"$work/internal.log" 2>&1; then
+            grep -A2 "^\(warning\|error\):" "$work/internal.log" | head -40
+            echo "FAIL: DocC reported problems in $module's internal documentation"
+            status=1
+        fi
+    done
 fi
 exit $status

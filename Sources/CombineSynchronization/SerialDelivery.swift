@@ -20,12 +20,27 @@ import Synchronization
 ///   it and takes over the role after the current call (it waits for that call, as it would
 ///   for Apple's lock), and the first thread's `send` returns.
 ///
+/// The engine runs the delivery loop itself (``drive(outermost:lock:next:deliver:)``): an owner
+/// gives the next step under its lock and the call after it, nothing more; the fronts
+/// (``serve(me:lock:afterQueuing:queued:queueLocked:next:deliver:)``,
+/// ``follow(_:me:lock:deliverOwn:next:deliver:)``, ``claimKeepingLock(me:lock:takeOverNow:queueIfBusy:)``)
+/// decide who runs it.
+///
 /// The engine keeps no lock of its own: its state is changed under the owner's lock (the
 /// methods whose names end in `Locked`), so that the owner's demand and the backlog change
 /// together. The backlog is a ring (`RingQueue`) the owner holds next to it and passes in
 /// (empty, it allocates nothing); what only contended deliveries need — the threads waiting,
 /// the budget, the peak — lives in a small object allocated at the first contended event. The
 /// uncontended path reads ``role`` once, takes it and gives it up with one compare-and-swap.
+///
+/// Invariants it relies on, asserted in debug builds (``checkThreadID(_:)``, ``driveLocked(outermost:lock:next:deliver:)``,
+/// ``releaseLocked(queueEmpty:)``):
+/// - a thread identity (`currentThreadID()`) is never 0 and never has its lowest bit set: 0
+///   means nobody delivers, and the lowest bit of ``role`` is the mark ``pendingBit``;
+/// - only the thread holding the role runs the outermost delivery loop or gives the role up
+///   under the lock, so the role is not 0 when it does;
+/// - the backlog is changed only under the owner's lock, and emptied only by the thread
+///   holding the role (or by a completion or a cancel, which end the delivery).
 ///
 /// Not generic, and neither is anything it stores: a generic owner's `deinit` runs
 /// unspecialised and would look up the metadata of a generic engine (measured: 750
@@ -62,11 +77,23 @@ package struct SerialDelivery: ~Copyable {
     @inlinable
     package static var pendingBit: UInt { 1 }
 
+    /// Debug builds: traps unless `me` can stand for a thread in ``role`` (not 0, lowest bit
+    /// clear).
+    @inlinable
+    @inline(__always)
+    package static func checkThreadID(_ me: UInt) {
+        assert(
+            me != 0 && me & pendingBit == 0,
+            "SerialDelivery: a thread identity must be non-zero with its lowest bit clear (the role word marks queued events there)"
+        )
+    }
+
     /// Marks `me` as the delivering thread before anything can reach the owner (a subject
     /// conduit claims it before it is published: events sent meanwhile wait behind the
     /// subscription).
     @inlinable
     package borrowing func claimInitially(me: UInt) {
+        Self.checkThreadID(me)
         role.store(me, ordering: .relaxed)
     }
 
@@ -85,6 +112,7 @@ package struct SerialDelivery: ~Copyable {
     /// Under the owner's lock: who delivers an event that thread `me` has now.
     @inlinable
     package borrowing func claimLocked(me: UInt) -> DeliveryClaim {
+        Self.checkThreadID(me)
         let current = role.load(ordering: .acquiring)
         if current & ~Self.pendingBit == me { return .nested }
         if current == 0 {
@@ -100,13 +128,16 @@ package struct SerialDelivery: ~Copyable {
     @inlinable
     @inline(__always)
     package borrowing func claimIfIdle(me: UInt) -> Bool {
-        role.compareExchange(expected: 0, desired: me, successOrdering: .acquiring, failureOrdering: .relaxed).exchanged
+        Self.checkThreadID(me)
+        return role.compareExchange(expected: 0, desired: me, successOrdering: .acquiring, failureOrdering: .relaxed)
+            .exchanged
     }
 
     /// ``claimLocked(me:)`` for an owner whose role may also be taken without the lock
     /// (``claimIfIdle(me:)``): the role is taken with a compare-and-swap.
     @inlinable
     package borrowing func claimRacingLocked(me: UInt) -> DeliveryClaim {
+        Self.checkThreadID(me)
         var current = role.load(ordering: .acquiring)
         while true {
             if current & ~Self.pendingBit == me { return .nested }
@@ -125,6 +156,7 @@ package struct SerialDelivery: ~Copyable {
     /// takes the lock when its call returns instead of giving the role up without it.
     @inlinable
     package borrowing func claimOrMarkLocked(me: UInt) -> DeliveryClaim {
+        Self.checkThreadID(me)
         var current = role.load(ordering: .acquiring)
         while true {
             if current & ~Self.pendingBit == me { return .nested }
@@ -181,10 +213,10 @@ package struct SerialDelivery: ~Copyable {
         }
     }
 
-    /// Under the owner's lock, for an owner that queues its events first (``appendLocked(_:)``)
+    /// Under the owner's lock, for an owner that queues its events first (``appendLocked(_:to:)``)
     /// and then asks who delivers them: after ``claimLocked(me:)`` answered `.busy`, whether
     /// `me` leaves them to the delivering thread (`.queued`), takes the role over from it
-    /// (`.awaitRole`, as in ``handOffLocked(_:seen:me:mayWait:)``) or, having just queued
+    /// (`.awaitRole`, as in ``handOffLocked(_:to:seen:me:mayWait:)``) or, having just queued
     /// beyond the limit (`mayWait`), waits for room (`.awaitRoom`; then returns, its event
     /// being queued already).
     ///
@@ -344,6 +376,8 @@ package struct SerialDelivery: ~Copyable {
     package borrowing func driveLocked<Item>(
         outermost: Bool, lock: borrowing Lock, next: () -> DeliveryStep<Item>, deliver: (Item) -> Void
     ) {
+        assert(
+            !outermost || role.load(ordering: .relaxed) != 0, "SerialDelivery: the delivery loop runs without the role")
         while true {
             let step = outermost && successorWaitingLocked ? .idle : next()
             switch step {
@@ -428,15 +462,15 @@ package struct SerialDelivery: ~Copyable {
     }
 
     /// After the delivering thread's own outermost call, without the lock: gives up the role
-    /// with one compare-and-swap if nothing was queued meanwhile. `false`: take the lock and
-    /// call ``nextLocked()`` (or ``releaseLocked()``).
+    /// with one compare-and-swap if nothing was queued meanwhile. `false`: run the delivery
+    /// loop (``releaseOrDrive(me:lock:next:deliver:)`` does both).
     @inlinable
     package borrowing func releaseIfIdle(me: UInt) -> Bool {
         role.compareExchange(expected: me, desired: 0, ordering: .releasing).exchanged
     }
 
     /// Under the owner's lock: whether a thread waits to take the role over (the outermost
-    /// delivery loop then gives it up, ``releaseLocked()``, before its next event).
+    /// delivery loop then gives it up, ``releaseLocked(queueEmpty:)``, before its next event).
     @inlinable
     package var successorWaitingLocked: Bool {
         guard let waiters else { return false }
@@ -460,6 +494,9 @@ package struct SerialDelivery: ~Copyable {
     /// to take over, if there is one, else to nobody (waking the threads waiting for room).
     @inlinable
     package borrowing func releaseLocked(queueEmpty: Bool) {
+        assert(
+            role.load(ordering: .relaxed) != 0, "SerialDelivery: the role is given up by a thread that does not hold it"
+        )
         guard let waiters else {
             role.store(0, ordering: .releasing)
             return
@@ -533,7 +570,7 @@ package protocol SerialDeliveryOwner: AnyObject {
     var peakBacklog: Int { get }
 }
 
-/// How a thread that delivers holds the role (``SerialDelivery/claimKeepingLock(me:lock:queueIfBusy:)``).
+/// How a thread that delivers holds the role (``SerialDelivery/claimKeepingLock(me:lock:takeOverNow:queueIfBusy:)``).
 @usableFromInline
 package enum HeldRole {
     /// From inside the subscriber's own callback: deliver nested, and leave the role as it is.

@@ -5,18 +5,21 @@ import CombineSynchronization
 /// `merge`, `combineLatest`, `zip`, `flatMap`, `switchToLatest`: a queue of outputs
 /// delivered within the subscriber's demand, one call at a time.
 ///
-/// Subclasses produce outputs under ``lock`` with ``enqueueLocked(_:)`` /
-/// ``finishLocked(_:)`` and then call ``drain()`` after releasing it. Delivery is the
-/// serial-delivery engine's (``SerialDelivery``, whose backlog is this queue): no lock is held
+/// Subclasses produce outputs under ``lock`` with ``enqueueLocked(_:)`` / ``finishLocked(_:)``
+/// and then deliver through the serial-delivery engine (`SerialDelivery`, whose backlog is this
+/// queue): ``drain(afterQueuing:)`` after releasing the lock, ``enqueueAndDrain(_:)`` to queue
+/// and claim in one critical section, or the engine's `serveLocked` with the lock still held.
+/// The engine's delivery loop asks ``nextDeliveryLocked()`` for each step. No lock is held
 /// while calling the subscriber; a thread that finds another delivering leaves its output in
-/// the queue for that thread (and waits for room when it holds more than the engine's
-/// limit, or takes the delivering role over once the delivering thread has used its budget);
-/// an output produced from inside the subscriber's own callback on the same thread is
+/// the queue for that thread, waits for room while the queue holds more than the engine's
+/// limit (1,024), and takes the delivering role over once the delivering thread has used its
+/// budget; an output produced from inside the subscriber's own callback on the same thread is
 /// delivered at once, nested. Outputs waiting for demand stay in the same queue: those are
 /// bounded by the demand the operator asked of its sources, not by the engine.
 ///
-/// A failure is delivered as soon as it is produced (queued outputs are dropped);
-/// `.finished` waits until the queue is empty.
+/// A failure overtakes the queued outputs: it is the next thing delivered (after the call
+/// under way, if another thread is delivering), needing no demand, and the outputs queued
+/// before it are dropped once it is delivered. `.finished` waits until the queue is empty.
 ///
 /// Nothing that may hold user objects (the subscriber, queued outputs, the completion) is
 /// released with the lock held: its deinit could call back into this subscription (a
@@ -64,7 +67,7 @@ class QueuedDelivery<Downstream: Subscriber>: Subscription, CustomStringConverti
 
     // MARK: For subclasses (call with `lock` held)
 
-    /// Queues an output for delivery. Call with `lock` held; call ``drain()`` after.
+    /// Queues an output for delivery. Call with `lock` held; call ``drain(afterQueuing:)`` after.
     @inlinable
     final func enqueueLocked(_ output: Output) {
         guard !isTerminated else { return }
@@ -83,7 +86,7 @@ class QueuedDelivery<Downstream: Subscriber>: Subscription, CustomStringConverti
         delivery.isDelivering(me: me)
     }
 
-    /// Records the completion. Call with `lock` held; call ``drain()`` after: it delivers a
+    /// Records the completion. Call with `lock` held; call ``drain(afterQueuing:)`` after: it delivers a
     /// failure ahead of the queued outputs, then drops them (outside the lock).
     /// - Returns: Whether this was the first completion (later ones are ignored).
     @discardableResult
@@ -121,7 +124,7 @@ class QueuedDelivery<Downstream: Subscriber>: Subscription, CustomStringConverti
     // MARK: Delivery
 
     /// Delivers queued outputs while there is demand, then the completion once due; or, when
-    /// another thread is delivering, leaves them to it (see ``SerialDelivery``: after
+    /// another thread is delivering, leaves them to it (see `SerialDelivery`: after
     /// queuing, `afterQueuing`, this thread may wait for room or take the role over).
     @inlinable
     final func drain(afterQueuing: Bool = true) {
@@ -131,7 +134,7 @@ class QueuedDelivery<Downstream: Subscriber>: Subscription, CustomStringConverti
     }
 
     /// Queues `output` and delivers what the demand allows (``enqueueLocked(_:)`` then
-    /// ``drain()``, taking the lock once for both).
+    /// ``drain(afterQueuing:)``, taking the lock once for both).
     @inlinable
     final func enqueueAndDrain(_ output: Output) {
         delivery.serve(
@@ -199,7 +202,7 @@ class QueuedDelivery<Downstream: Subscriber>: Subscription, CustomStringConverti
     @inlinable
     final func nextDeliveryLocked() -> DeliveryStep<Delivery> {
         guard let downstream else { return .idle }
-        // A failure overtakes the queued outputs, which ``drain()`` drops once it is delivered
+        // A failure overtakes the queued outputs, which ``drain(afterQueuing:)`` drops once it is delivered
         // (checked only once terminated: the steady state reads one flag).
         var overtaking = false
         if isTerminated, case .failure? = completion { overtaking = true }

@@ -49,8 +49,12 @@ struct SearchReducer<Element, Output, Failure: Error>: Reducer {
     let stopsAtFirstMatch: Bool
     var found: Output?
 
-    /// - Parameter fallback: What to publish when nothing matched (`false` for `contains`,
-    ///   `nil` for `first`: then nothing is published).
+    /// - Parameters:
+    ///   - fallback: What to publish when nothing matched (`false` for `contains`, `nil` for
+    ///     `first`: then nothing is published).
+    ///   - stopsAtFirstMatch: Whether the first match settles the result.
+    ///   - test: Tells a match from the other elements, or fails.
+    ///   - onMatch: Makes what a match publishes.
     init(
         fallback: Output?, stopsAtFirstMatch: Bool, test: @escaping (Element) -> Result<Bool, Failure>,
         onMatch: @escaping (Element) -> Output

@@ -17,7 +17,7 @@ import CombineSynchronization
 ///   callback (a synchronous scheduler) delivers at once, nested, as Combine does. A `delay`
 ///   timer that fires early relative to an earlier one therefore delivers the earlier value,
 ///   whose time has come too. The role of delivering thread is the serial-delivery engine's
-///   (``SerialDelivery``), so its budget holds here too: after handing over 1,024 events for
+///   (`SerialDelivery`), so its budget holds here too: after handing over 1,024 events for
 ///   other actions, the delivering thread leaves the rest to the next action to run.
 /// - After `cancel()`, actions already scheduled deliver nothing.
 /// - Nothing is called while the lock is held.
@@ -48,7 +48,7 @@ final class ScheduledDelivery<Downstream: Subscriber, Reflection>: Subscriber, S
     }
 
     @usableFromInline let lock = Lock()
-    /// Who calls the subscriber now (see ``SerialDelivery``).
+    /// Who calls the subscriber now (see `SerialDelivery`).
     @usableFromInline let delivery = SerialDelivery()
     /// Actions that ran while another thread was delivering: that thread delivers their events
     /// (the engine's backlog for this owner is a count: the values wait in ``values``).
@@ -63,7 +63,10 @@ final class ScheduledDelivery<Downstream: Subscriber, Reflection>: Subscriber, S
     @usableFromInline @exclusivity(unchecked) var completion: Subscribers.Completion<Failure>?
     @usableFromInline let scheduleAction: (@escaping () -> Void) -> Void
 
-    /// - Parameter schedule: Hands an action to the scheduler (at once, or after a delay).
+    /// - Parameters:
+    ///   - downstream: The subscriber the events go to.
+    ///   - reflection: How the subscription shows itself (``ReflectedAsReceiveOn`` or ``Unreflected``).
+    ///   - schedule: Hands an action to the scheduler (at once, or after a delay).
     @inlinable
     init(downstream: Downstream, reflection: Reflection.Type, schedule: @escaping (@escaping () -> Void) -> Void) {
         self.downstream = downstream

@@ -53,7 +53,7 @@ struct ScheduledEdges {
 /// A subclass reacts to the upstream in ``upstreamValue(_:)`` and ``upstreamCompleted(_:)``,
 /// to its timer in ``timerFired(_:)`` and to the subscriber in ``QueuedDelivery/didRequest(_:)``. It
 /// changes its state under ``QueuedDelivery/lock`` and calls the scheduler, the upstream, user closures
-/// and ``QueuedDelivery/drain()`` only after releasing it.
+/// and ``QueuedDelivery/drain(afterQueuing:)`` only after releasing it.
 ///
 /// Every action handed to the scheduler holds the subscription weakly: a cancelled or
 /// completed subscription is released at once, not when its last timer would have fired.
@@ -109,8 +109,8 @@ class ScheduledSubscription<Input, Downstream: Subscriber, Context: Scheduler>: 
     /// The upstream completed (the first completion, while subscribed).
     func upstreamCompleted(_ completion: Completion) {}
 
-    /// The timer started by ``restartTimer(every:if:)`` that returned `generation` fired; it
-    /// may since have been replaced: check ``isCurrentTimerLocked(_:)``.
+    /// The timer started by `restartTimer(every:if:)` that returned `generation` fired; it
+    /// may since have been replaced: check `isCurrentTimerLocked(_:)`.
     func timerFired(_ generation: Int) {}
 
     // MARK: For subclasses (call with `lock` held)
@@ -134,7 +134,7 @@ class ScheduledSubscription<Input, Downstream: Subscriber, Context: Scheduler>: 
 
     /// Queues `output` for delivery if the subscriber has demand left for it, beyond
     /// `reserved` outputs already promised; drops it otherwise, as Apple's time operators do.
-    /// Call ``QueuedDelivery/drain()`` after releasing the lock.
+    /// Call ``QueuedDelivery/drain(afterQueuing:)`` after releasing the lock.
     @discardableResult
     final func enqueueWithinDemandLocked(_ output: Downstream.Input, reserved: Int = 0) -> Bool {
         guard unqueuedDemandLocked > reserved else { return false }

@@ -98,7 +98,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     /// The outstanding demand, as `Subscribers.Demand`'s raw value: atomic, because the
     /// delivering thread takes a unit of it without the lock (``takeDemand()``).
     @usableFromInline let demandWord = Atomic<UInt>(0)
-    /// Serialises the calls into the subscriber (see ``SerialDelivery``); the events other
+    /// Serialises the calls into the subscriber (see `SerialDelivery`); the events other
     /// threads queue for the delivering thread wait in its backlog.
     @usableFromInline let delivery = SerialDelivery()
     @usableFromInline @exclusivity(unchecked) var backlog = RingQueue<Event>()
@@ -253,12 +253,13 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     @inlinable
     func follow(_ step: DeliveryClaim, _ value: Output, to target: Downstream?, me: UInt) -> Bool {
         delivery.follow(
-            step, me: me, lock: lock, deliverOwn: { deliver(value, to: target.unsafelyUnwrapped, me: me, outermost: false) },
+            step, me: me, lock: lock,
+            deliverOwn: { deliver(value, to: target.unsafelyUnwrapped, me: me, outermost: false) },
             next: { nextLocked() }, deliver: { deliverQueued($0) })
     }
 
     /// Under the lock: takes one unit of demand for `value` and decides who delivers it
-    /// (`step`, see ``SerialDelivery``). Returns the subscriber when the calling thread is to
+    /// (`step`, see `SerialDelivery`). Returns the subscriber when the calling thread is to
     /// deliver it (`.outermost` when it thereby became the delivering thread, `.nested` when
     /// it calls in from inside the subscriber); `nil` when the value is dropped for lack of
     /// demand (`.queued`, as if delivered) or queued for another thread. With `mayWait`, a
@@ -382,7 +383,8 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         guard step.deliversHere else {
             // Queued for the delivering thread, or this thread takes the role over from it.
             lock.release()
-            _ = delivery.follow(step, me: me, lock: lock, deliverOwn: {}, next: { nextLocked() }, deliver: { deliverQueued($0) })
+            _ = delivery.follow(
+                step, me: me, lock: lock, deliverOwn: {}, next: { nextLocked() }, deliver: { deliverQueued($0) })
             return
         }
         let target = downstream.take()

@@ -6,16 +6,18 @@ import CombineSynchronization
 /// in, never beyond the demand the subscriber asked for, one call at a time, through the
 /// serial-delivery engine (`SerialDelivery`, whose rules ARCHITECTURE.md states once).
 ///
-/// Values handed in without demand wait in a queue; the completion waits behind the queued
-/// values (a failure too: nothing handed in before it is lost). Any thread may hand in events
-/// or add demand: whichever thread finds nobody delivering takes the role and delivers until
-/// the queue is empty or the demand used up. A thread that finds another one delivering leaves
-/// its event queued for it — waiting for room once 1,024 are queued, and taking the role over
-/// once the delivering thread has handed over 1,024 — and an event handed in from inside the
-/// subscriber's own callback is delivered at once, nested, as Combine does; a request from
-/// inside the callback only adds demand for the running delivery. No lock is held while the
-/// subscriber is called. After the completion is delivered, or after ``cancel()``, the
-/// subscriber and the queue are released and further events are ignored.
+/// Values handed in without demand wait in a queue. The completion waits behind the queued
+/// values, a failure too, unless it is handed in with `droppingQueued` (then the queued values
+/// are dropped and it goes out next). Any thread may hand in events or add demand: whichever
+/// thread finds nobody delivering takes the role and runs the engine's delivery loop until the
+/// queue is empty or the demand used up. A thread that finds another one delivering leaves its
+/// event queued for it — after queuing a value it waits for room while more than 1,024 are
+/// queued, and it takes the role over once the delivering thread has handed over 1,024 — and
+/// an event handed in from inside the subscriber's own callback is delivered at once, nested,
+/// as Combine does; a request from inside the callback only adds demand for the running
+/// delivery. No lock is held while the subscriber is called. After the completion is
+/// delivered, or after ``cancel()``, the subscriber and the queue are released and further
+/// events are ignored.
 ///
 /// The methods that deliver return the demand the subscriber added by returning it from
 /// `receive(_:)` during that call, for operators that pass demand on to an upstream.

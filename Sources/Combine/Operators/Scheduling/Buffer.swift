@@ -120,7 +120,7 @@ private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subs
     private var values = RingQueue<Input>()
     /// The completion waiting to be delivered.
     private var terminal: Subscribers.Completion<Failure>?
-    /// Who calls the subscriber now; the buffer is its backlog (see ``SerialDelivery``).
+    /// Who calls the subscriber now; the buffer is its backlog (see `SerialDelivery`).
     private let delivery = SerialDelivery()
     /// The subscriber has been handed this subscription: nothing is delivered before (an
     /// upstream failing during the first request waits for it).
@@ -262,7 +262,7 @@ private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subs
     // MARK: Delivery
 
     /// Delivers buffered values within the demand, then the completion once due; or, when
-    /// another thread is delivering, leaves them to it (see ``SerialDelivery``: after
+    /// another thread is delivering, leaves them to it (see `SerialDelivery`: after
     /// queuing, `afterQueuing`, this thread may take the role over once the delivering thread
     /// has used its budget; it never waits for room, the buffer's own strategy handles that).
     /// - Returns: For `.keepFull`, the number of values delivered: what to ask upstream for.

@@ -49,7 +49,7 @@ extension Publishers.PrefixUntilOutput {
     /// finishing or failing first changes nothing. An upstream completion before its
     /// subscription is dropped.
     ///
-    /// Calls into the subscriber go through the serial-delivery engine (``SerialDelivery``):
+    /// Calls into the subscriber go through the serial-delivery engine (`SerialDelivery`):
     /// a trigger firing on another thread while a value is being delivered queues the
     /// `.finished` for the delivering thread, which sends it after that call; so does an event
     /// of an upstream that (against the rules) sends from two threads at once, whose value's
