@@ -117,9 +117,12 @@ class QueuedDelivery<Downstream: Subscriber>: Subscription, CustomStringConverti
     }
 
     /// Cancel every upstream subscription. Called without the lock held, once, on cancel or
-    /// after a failure was produced by a source.
+    /// after a failure was produced by a source. Every subclass overrides it (the base traps:
+    /// one that left its upstreams running after a cancel would be a bug).
     @usableFromInline
-    func cancelUpstreams() {}
+    func cancelUpstreams() {
+        preconditionFailure("\(type(of: self)) must override cancelUpstreams()")
+    }
 
     // MARK: Delivery
 

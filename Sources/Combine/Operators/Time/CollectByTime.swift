@@ -72,7 +72,7 @@ extension Publishers {
 /// The subscription of `collect(_:options:)`: a buffer emptied by a repeating timer, or when
 /// it holds `maxCount` elements.
 private final class CollectByTimeSubscription<Element, Downstream: Subscriber, Context: Scheduler>:
-    ScheduledSubscription<Element, Downstream, Context>, @unchecked Sendable
+    TimedSubscription<Element, Downstream, Context>, @unchecked Sendable
 where Downstream.Input == [Element] {
     private let interval: Stride
     /// `nil` for `.byTime`.
@@ -90,7 +90,7 @@ where Downstream.Input == [Element] {
         }
         super.init(
             downstream: downstream, name: "CollectByTime", scheduler: scheduler, options: options,
-            edges: ScheduledEdges(earlyCancel: .final, zeroDemand: .traps))
+            edges: TimedEdges(earlyCancel: .final, zeroDemand: .traps))
     }
 
     override func didHandOff() {

@@ -65,7 +65,7 @@ extension Publishers {
 /// kept one action per burst and re-armed it, about 2.3 times cheaper per value on a virtual
 /// scheduler, but a recording or token-counting scheduler could tell; see Benchmarks/RESULTS.md.)
 private final class DebounceSubscription<Downstream: Subscriber, Context: Scheduler>:
-    ScheduledSubscription<Downstream.Input, Downstream, Context>, @unchecked Sendable
+    TimedSubscription<Downstream.Input, Downstream, Context>, @unchecked Sendable
 {
     private let dueTime: Stride
     /// The latest value, waiting for its quiet period to pass.
@@ -75,7 +75,7 @@ private final class DebounceSubscription<Downstream: Subscriber, Context: Schedu
         self.dueTime = dueTime
         super.init(
             downstream: downstream, name: "Debounce", scheduler: scheduler, options: options,
-            edges: ScheduledEdges(earlyCancel: .ignored, zeroDemand: .traps))
+            edges: TimedEdges(earlyCancel: .ignored, zeroDemand: .traps))
     }
 
     /// As Apple's: the subscriber, its outstanding demand and the value waiting.

@@ -60,7 +60,7 @@ extension Publishers {
 /// The subscription of `throttle`: at most one value waits for its scheduled delivery, at the
 /// earliest one interval after the previous delivery.
 private final class ThrottleSubscription<Downstream: Subscriber, Context: Scheduler>:
-    ScheduledSubscription<Downstream.Input, Downstream, Context>, @unchecked Sendable
+    TimedSubscription<Downstream.Input, Downstream, Context>, @unchecked Sendable
 {
     private let interval: Stride
     private let latest: Bool
@@ -75,7 +75,7 @@ private final class ThrottleSubscription<Downstream: Subscriber, Context: Schedu
         self.latest = latest
         super.init(
             downstream: downstream, name: "Throttle", scheduler: scheduler, options: nil,
-            edges: ScheduledEdges(earlyCancel: .final, zeroDemand: .ignored))
+            edges: TimedEdges(earlyCancel: .final, zeroDemand: .ignored))
         // Apple's throttle reads the clock when it is made, when it is subscribed, for each
         // value and the completion while subscribed, and before delivering a value alone.
         _ = scheduler.now

@@ -66,7 +66,7 @@ extension Publishers {
 /// The subscription of `timeout`: a timer that every upstream value restarts, and whose
 /// firing ends the stream.
 private final class TimeoutSubscription<Downstream: Subscriber, Context: Scheduler>:
-    ScheduledSubscription<Downstream.Input, Downstream, Context>, @unchecked Sendable
+    TimedSubscription<Downstream.Input, Downstream, Context>, @unchecked Sendable
 {
     private let interval: Stride
     private let customError: (() -> Downstream.Failure)?
@@ -81,7 +81,7 @@ private final class TimeoutSubscription<Downstream: Subscriber, Context: Schedul
         self.customError = customError
         super.init(
             downstream: downstream, name: "Timeout", scheduler: scheduler, options: options,
-            edges: ScheduledEdges(earlyCancel: .ignored, zeroDemand: .forwardedUpstream, synchronousTimerTraps: true))
+            edges: TimedEdges(earlyCancel: .ignored, zeroDemand: .forwardedUpstream, synchronousTimerTraps: true))
     }
 
     override var customMirror: Mirror { Mirror(self, children: [:]) }

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 import CombineSynchronization
 
-/// Where a ``ScheduledSubscription`` stands with its upstream. Not nested in the generic
+/// Where a ``TimedSubscription`` stands with its upstream. Not nested in the generic
 /// class, so that reading it looks up no type metadata.
-enum ScheduledUpstreamState {
+enum TimedUpstreamState {
     case awaitingSubscription
     case subscribed
     /// The upstream completed (its subscription is kept until the completion is delivered,
@@ -13,7 +13,7 @@ enum ScheduledUpstreamState {
 
 /// What a time operator does at its edges, as Apple's: named where each operator creates its
 /// subscription.
-struct ScheduledEdges {
+struct TimedEdges {
     enum EarlyCancel {
         /// A cancel before the upstream's subscription is final: that subscription is
         /// cancelled when it comes (throttle, collect by time).
@@ -48,7 +48,7 @@ struct ScheduledEdges {
 /// Apple's shape: the subscription is itself the upstream's subscriber, and the subscriber is
 /// handed it when the upstream's subscription arrives (``willHandOff()`` runs before,
 /// ``didHandOff()`` after); a value, completion or request before that is ignored, a cancel
-/// before it follows ``ScheduledEdges/earlyCancel``.
+/// before it follows ``TimedEdges/earlyCancel``.
 ///
 /// A subclass reacts to the upstream in ``upstreamValue(_:)`` and ``upstreamCompleted(_:)``,
 /// to its timer in ``timerFired(_:)`` and to the subscriber in ``QueuedDelivery/didRequest(_:)``. It
@@ -57,7 +57,7 @@ struct ScheduledEdges {
 ///
 /// Every action handed to the scheduler holds the subscription weakly: a cancelled or
 /// completed subscription is released at once, not when its last timer would have fired.
-class ScheduledSubscription<Input, Downstream: Subscriber, Context: Scheduler>: QueuedDelivery<Downstream>, Subscriber,
+class TimedSubscription<Input, Downstream: Subscriber, Context: Scheduler>: QueuedDelivery<Downstream>, Subscriber,
     CustomPlaygroundDisplayConvertible, @unchecked Sendable
 {
     typealias Stride = Context.SchedulerTimeType.Stride
@@ -65,20 +65,20 @@ class ScheduledSubscription<Input, Downstream: Subscriber, Context: Scheduler>: 
 
     let scheduler: Context
     let options: Context.SchedulerOptions?
-    let edges: ScheduledEdges
-    private var state = ScheduledUpstreamState.awaitingSubscription
+    let edges: TimedEdges
+    private var state = TimedUpstreamState.awaitingSubscription
     private var upstream: Subscription?
     private var timer: Cancellable?
     /// Identifies the running timer; bumped whenever the timer is restarted or stopped, so a
     /// firing of a replaced timer is recognised and ignored.
     private var timerGeneration = 0
     /// The thread inside the scheduler call that starts the timer (see
-    /// ``ScheduledEdges/synchronousTimerTraps``).
+    /// ``TimedEdges/synchronousTimerTraps``).
     private var startingTimerThread: UInt = 0
 
     init(
         downstream: Downstream, name: String, scheduler: Context, options: Context.SchedulerOptions?,
-        edges: ScheduledEdges
+        edges: TimedEdges
     ) {
         self.scheduler = scheduler
         self.options = options
@@ -103,15 +103,24 @@ class ScheduledSubscription<Input, Downstream: Subscriber, Context: Scheduler>: 
     /// The subscriber has been handed this subscription.
     func didHandOff() {}
 
-    /// A value from the upstream. - Returns: The demand to add upstream.
-    func upstreamValue(_ input: Input) -> Subscribers.Demand { .none }
+    /// A value from the upstream. - Returns: The demand to add upstream. Every subclass
+    /// overrides it (the base traps: a time operator that ignored its values would be a bug).
+    func upstreamValue(_ input: Input) -> Subscribers.Demand {
+        preconditionFailure("\(type(of: self)) must override upstreamValue(_:)")
+    }
 
-    /// The upstream completed (the first completion, while subscribed).
-    func upstreamCompleted(_ completion: Completion) {}
+    /// The upstream completed (the first completion, while subscribed). Every subclass
+    /// overrides it (the base traps).
+    func upstreamCompleted(_ completion: Completion) {
+        preconditionFailure("\(type(of: self)) must override upstreamCompleted(_:)")
+    }
 
     /// The timer started by `restartTimer(every:if:)` that returned `generation` fired; it
-    /// may since have been replaced: check `isCurrentTimerLocked(_:)`.
-    func timerFired(_ generation: Int) {}
+    /// may since have been replaced: check `isCurrentTimerLocked(_:)`. A subclass that starts
+    /// a timer overrides it (the base traps).
+    func timerFired(_ generation: Int) {
+        preconditionFailure("\(type(of: self)) starts a timer and must override timerFired(_:)")
+    }
 
     // MARK: For subclasses (call with `lock` held)
 
