@@ -7,69 +7,8 @@ import Foundation
 import Synchronization
 
 extension OperationQueue: Scheduler {
-    /// The scheduler time type used by the operation queue: a wall-clock `Date`.
-    ///
-    /// Its `distance(to:)` and `advanced(by:)` are in `DateSchedulerTime.swift`, generated
-    /// with those of `RunLoop.SchedulerTimeType`.
-    public struct SchedulerTimeType: Strideable, Codable, Hashable, Sendable {
-        /// The date represented by this type.
-        public var date: Date
-
-        /// Initializes an operation queue scheduler time with the given date.
-        ///
-        /// - Parameter date: The date to represent.
-        public init(_ date: Date) {
-            self.date = date
-        }
-
-        /// The interval by which operation queue times advance, in seconds.
-        ///
-        /// Integer and floating-point literals are seconds, both read as a `TimeInterval`:
-        ///
-        /// ```swift
-        /// let delay: OperationQueue.SchedulerTimeType.Stride = 2   // 2.0 seconds
-        /// OperationQueue.SchedulerTimeType.Stride.milliseconds(250).timeInterval   // 0.25
-        /// ```
-        ///
-        /// Its initialisers from literals and integers, arithmetic, comparison and unit
-        /// conversions are in `DateSchedulerTime.swift`, generated with those of
-        /// `RunLoop.SchedulerTimeType.Stride`.
-        public struct Stride: ExpressibleByFloatLiteral, Comparable, SignedNumeric, Codable,
-            SchedulerTimeIntervalConvertible, Sendable
-        {
-            /// The type of a floating-point literal, a number of seconds.
-            public typealias FloatLiteralType = TimeInterval
-
-            /// The type of an integer literal, a number of seconds.
-            public typealias IntegerLiteralType = TimeInterval
-
-            /// The type of ``magnitude``: a number of seconds.
-            public typealias Magnitude = TimeInterval
-
-            /// The value of this time interval in seconds (negative for a span backwards).
-            public var magnitude: TimeInterval
-
-            /// Creates an operation queue scheduler time interval from the given time interval.
-            ///
-            /// - Parameter timeInterval: A number of seconds.
-            public init(_ timeInterval: TimeInterval) {
-                magnitude = timeInterval
-            }
-        }
-    }
-
-    /// Options that affect the operation of the operation queue scheduler; the queue takes none.
-    public struct SchedulerOptions: Sendable {}
-
-    /// The operation queue scheduler's definition of the current moment in time: `Date()`.
-    public var now: SchedulerTimeType {
-        SchedulerTimeType(Date())
-    }
-
-    /// The minimum tolerance allowed by the operation queue scheduler: zero.
-    public var minimumTolerance: SchedulerTimeType.Stride {
-        SchedulerTimeType.Stride(0.0)
-    }
+    // The time type, the options, `now` and `minimumTolerance` are in DateSchedulerTime.swift,
+    // generated with the operation queue's and the run loop's from one template.
 
     /// Adds an operation that performs the action to this queue.
     public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {

@@ -139,6 +139,16 @@ struct ImmediatePublisherBehaviourTests {
         recorded.subscription?.request(.none)
         #expect(recorded.events == [.subscription])
     }
+
+    @Test func justCancelledBeforeDemandDeliversNothingAndComparesByOutput() {
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+        Just(1).subscribe(subscriber)
+        subscriber.cancel()
+        subscriber.request(.max(1))
+        #expect(subscriber.events == [.subscription])
+        #expect(Just(1) == Just(1))
+        #expect(Just(1).output == 1)
+    }
 }
 
 @Suite("Future: timing, threads and lifetime")
@@ -279,6 +289,31 @@ struct FutureBehaviourTests {
         subscriber.cancel()
         subscriber.request(.max(1))
         #expect(subscriber.events == [.subscription])
+    }
+}
+
+extension FutureBehaviourTests {
+    @Test func subscribersArrivingWhileAnotherThreadFulfilsEachGetTheValueOnce() {
+        for _ in 0..<100 {
+            let fulfilled = DispatchSemaphore(value: 0)
+            nonisolated(unsafe) var promise: Future<Int, Never>.Promise?
+            let future = Future<Int, Never> { promise = $0 }
+            let subscribers = (0..<8).map { _ in TestSubscriber<Int, Never>() }
+            DispatchQueue.concurrentPerform(iterations: 9) { index in
+                if index == 8 {
+                    promise?(.success(index))
+                    fulfilled.signal()
+                } else {
+                    future.subscribe(subscribers[index])
+                }
+            }
+            fulfilled.wait()
+            for subscriber in subscribers {
+                #expect(subscriber.values == [8])
+                #expect(subscriber.completion == .finished)
+                #expect(subscriber.violations.isEmpty)
+            }
+        }
     }
 }
 
