@@ -39,29 +39,6 @@ extension Publishers {
     }
 }
 
-/// An error-throwing transform to an optional: `nil` skips, a value is emitted, a thrown
-/// error fails. The stepper of `tryFilter` and `tryCompactMap`.
-@usableFromInline
-
-struct TryTransformStepper<Input, Output>: ValueStepper {
-    @usableFromInline let transform: (Input) throws -> Output?
-
-    @inlinable
-    init(transform: @escaping (Input) throws -> Output?) {
-        self.transform = transform
-    }
-
-    @inlinable
-    func step(_ input: Input) -> ValueStep<Output, any Error> {
-        do {
-            guard let output = try transform(input) else { return .skip }
-            return .emit(output)
-        } catch {
-            return .fail(error)
-        }
-    }
-}
-
 extension Publisher {
     /// Publishes only the values for which the throwing `isIncluded` returns `true`, and fails
     /// with the error it throws.

@@ -75,47 +75,6 @@ extension Publishers {
     }
 }
 
-/// The stepper of `drop(while:)` and `prefix(while:)` and their `try` forms.
-@usableFromInline
-
-struct WhileStepper<Element, Failure: Error>: ValueStepper {
-    @usableFromInline
-    enum Mode {
-        /// Skip while the predicate holds, then pass everything.
-        case drop
-        /// Pass while the predicate holds, then finish.
-        case prefix
-    }
-
-    @usableFromInline let mode: Mode
-    @usableFromInline let predicate: (Element) -> Result<Bool, Failure>
-    @usableFromInline var predicateDone = false
-
-    @inlinable
-    init(mode: Mode, predicate: @escaping (Element) -> Result<Bool, Failure>) {
-        self.mode = mode
-        self.predicate = predicate
-    }
-
-    @inlinable
-    mutating func step(_ input: Element) -> ValueStep<Element, Failure> {
-        if predicateDone { return .emit(input) }
-        switch (predicate(input), mode) {
-        case (.failure(let error), _):
-            return .fail(error)
-        case (.success(true), .drop):
-            return .skip
-        case (.success(false), .drop):
-            predicateDone = true
-            return .emit(input)
-        case (.success(true), .prefix):
-            return .emit(input)
-        case (.success(false), .prefix):
-            return .finish
-        }
-    }
-}
-
 extension Publisher {
     /// Discards the upstream's elements as long as `predicate` returns `true`, then republishes
     /// everything from the first element it rejects.
