@@ -59,6 +59,9 @@ let package = Package(
         // Combine's types (Tests/TestSupport/SendableWorkaround.swift).
         .target(name: "TestSupport", dependencies: combineDependency, path: "Tests/TestSupport"),
         .testTarget(name: "CombineTests", dependencies: combineDependency + ["CombineTesting", "TestSupport"]),
+        // The test helpers users get (TestSubscriber, TestPublisher, TestScheduler, marbles) on their own.
+        .testTarget(
+            name: "CombineTestingTests", dependencies: combineDependency + ["CombineTesting", "TestSupport"]),
         // The lock, the ring queue and the serial-delivery engine on their own.
         .testTarget(name: "CombineSynchronizationTests", dependencies: ["CombineSynchronization", "TestSupport"]),
         .testTarget(

@@ -162,3 +162,13 @@ public final class Gates: Sendable {
         }
     }
 }
+
+/// The failure type of the behaviour tests: hashable and codable, so completions carrying it
+/// can be compared and round-tripped.
+public struct CoreTestError: Error, Hashable, Codable {
+    public let code: Int
+
+    public init(code: Int) {
+        self.code = code
+    }
+}

@@ -4,12 +4,6 @@ import Foundation
 @_exported import TestSupport
 import Testing
 
-/// The failure type of the core behaviour tests: hashable and codable, so completions
-/// carrying it can be compared and round-tripped.
-struct CoreTestError: Error, Hashable, Codable {
-    let code: Int
-}
-
 /// A publisher that hands each subscriber a ``ProbeSubscription`` and keeps only a weak
 /// reference to it, so a test can tell whether the subscriber keeps its subscription alive.
 final class ProbePublisher<Output>: Publisher {

@@ -2,6 +2,7 @@
 import Combine
 import CombineTesting
 import Dispatch
+import TestSupport
 import Testing
 
 @Suite("MarbleTest.hot")

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Combine
 import CombineTesting
+import TestSupport
 import Testing
 
 @Suite("MarbleTest.expect")

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import CombineTesting
+import TestSupport
 import Testing
 
 @Suite("MarbleDiagram")
