@@ -30,6 +30,9 @@ let combinePlatforms: [Platform] = [.linux, .android, .windows, .wasi, .openbsd]
 let ourCombine: Target.Dependency = .target(name: "Combine", condition: .when(platforms: combinePlatforms))
 let combineDependency: [Target.Dependency] = [ourCombine, "CombineSynchronization"]
 
+/// swift-log's module, under the trait `Logging`.
+let logging: Target.Dependency = .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Logging"]))
+
 let libraryTargets: [Target] = [
     .target(
         name: "CombineSystem", path: "Sources/CombineSystem",
@@ -48,11 +51,21 @@ let package = Package(
         .library(name: "Combine", targets: ["CombineProduct"]),
         .library(name: "CombineTesting", targets: ["CombineTesting"]),
         .library(name: "CombineExtras", targets: ["CombineExtras"]),
+        // `log(_:to:level:failureLevel:)` through swift-log, with the trait `Logging` (below).
+        .library(name: "CombineLogging", targets: ["CombineLogging"]),
         .executable(name: "combine-demo", targets: ["combine-demo"]),
     ],
+    // swift-log is this package's only dependency, and only under the trait `Logging`: a client
+    // fetches it only when it enables the trait (`traits: ["Logging"]` on its `.package` line),
+    // as one that uses `CombineLogging` does. Without the trait `CombineLogging` is empty.
+    // `.ci/run` builds and tests with the trait.
+    traits: [.trait(name: "Logging", description: "CombineLogging's log operator, through swift-log")],
+    dependencies: [.package(url: "https://github.com/apple/swift-log", from: "1.16.0")],
     targets: libraryTargets + [
         .target(name: "CombineTesting", dependencies: combineDependency),
         .target(name: "CombineExtras", dependencies: combineDependency),
+        .target(
+            name: "CombineLogging", dependencies: combineDependency + [logging]),
         .executableTarget(
             name: "combine-demo", dependencies: combineDependency + ["CombineTesting", "CombineExtras"]),
         // Helpers shared by both test targets, and the tests' own `Sendable` conformances of
@@ -67,6 +80,11 @@ let package = Package(
         .testTarget(
             name: "CombineExtrasTests",
             dependencies: combineDependency + ["CombineTesting", "CombineExtras", "TestSupport"]),
+        .testTarget(
+            name: "CombineLoggingTests",
+            dependencies: combineDependency + [
+                "CombineLogging", "TestSupport", logging,
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -60,3 +60,55 @@ if [ "$output" != "$expected" ]; then
 fi
 resolved=$(cd "$work/VersionedClient" && swift package show-dependencies 2>/dev/null | grep -o "swift-combine<[^>]*>" | head -1) || true
 echo "a client depending on it by version builds and runs: $output ($resolved)"
+
+# swift-log comes only with the trait `Logging`: the README's client (no trait) must not have
+# fetched it, and a client written as the README's "Logging through swift-log" section shows
+# (the trait on the package line, the CombineLogging product, swift-log for `Logger`) builds and
+# logs through it.
+if [ -e "$work/MyService/.build/checkouts/swift-log" ]; then
+    echo "FAIL: a client without the Logging trait fetched swift-log"
+    exit 1
+fi
+echo "a client without the Logging trait fetches no swift-log"
+mkdir -p "$work/LoggingClient/Sources/LoggingClient"
+python3 - "$root/README.md" "$work/LoggingClient/Package.swift" <<'PY'
+import re, sys
+section = open(sys.argv[1]).read().split('## Logging through swift-log', 1)[1]
+blocks = re.findall(r'```swift\n(.*?)```', section, re.S)
+package_line = next(line.strip() for line in blocks[0].splitlines() if line.strip().startswith('.package('))
+product_line = next(line.strip() for line in blocks[0].splitlines() if line.strip().startswith('.product('))
+open(sys.argv[2], 'w').write(f'''// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+    name: "LoggingClient",
+    dependencies: [
+        {package_line.rstrip(',')},
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "LoggingClient",
+            dependencies: [
+                .product(name: "Combine", package: "swift-combine"),
+                {product_line.split("//")[0].strip().rstrip(",")},
+                .product(name: "Logging", package: "swift-log"),
+            ])
+    ]
+)
+''')
+PY
+cat >"$work/LoggingClient/Sources/LoggingClient/main.swift" <<'SWIFT'
+import Combine
+import CombineLogging
+import Logging
+
+let logger = Logger(label: "check")
+_ = [7].publisher.log("numbers", to: logger, level: .info).sink { _ in }
+SWIFT
+output=$(cd "$work/LoggingClient" && swift run -q LoggingClient 2>&1) || true
+if ! grep -q "combine.event=value.*numbers: receive value: (7)" <<<"$output"; then
+    echo "FAIL: the README's CombineLogging client did not build and log: got '$(tail -5 <<<"$output")'"
+    exit 1
+fi
+echo "the README's CombineLogging client builds and logs: $(grep "receive value" <<<"$output" | head -1)"

@@ -21,7 +21,8 @@ if [ ${#modules[@]} -eq 0 ]; then
 fi
 # The compiler's symbol graphs of every module, from the package's own build (`swift package
 # dump-symbol-graph` builds what is missing, in the same build directory as `swift build`).
-graphs=$(swift package dump-symbol-graph --skip-synthesized-members --emit-extension-block-symbols | sed -n 's/^Files written to //p')
+# (With the trait `Logging`, as `.ci/run` builds, so that the build directory is reused.)
+graphs=$(swift package --traits Logging dump-symbol-graph --skip-synthesized-members --emit-extension-block-symbols | sed -n 's/^Files written to //p')
 if [ -z "$graphs" ] || [ ! -d "$graphs" ]; then
     echo "FAIL: no symbol graphs"
     exit 1
@@ -104,7 +105,7 @@ fi
 # (a link to a symbol that was renamed or removed, a parameter left undocumented) fails.
 if [ ${#modules[@]} -eq 3 ]; then
     echo "== internal documentation links"
-    internal=$(swift package dump-symbol-graph --minimum-access-level private --skip-synthesized-members |
+    internal=$(swift package --traits Logging dump-symbol-graph --minimum-access-level private --skip-synthesized-members |
         sed -n 's/^Files written to //p')
     for module in CombineSynchronization "${modules[@]}"; do
         dir="$work/internal-$module"

@@ -74,7 +74,7 @@ def struct(arity):
         f'            let merge = MergeSubscription(downstream: subscriber, count: {arity}, name: "Merge")',
         "            merge.start()",
     ]
-    lines += [f"            merge.attach({field}, at: {index})" for index, field in enumerate(fields)]
+    lines += [f"            merge.subscribeUpstream({field}, at: {index})" for index, field in enumerate(fields)]
     lines += ["        }", "    }", ""]
     return "\n".join(lines)
 

@@ -68,7 +68,7 @@ final class CombiningSlot<Input>: CombiningSlotState, @unchecked Sendable {
 final class CombiningSubscription<each Input, Downstream: Subscriber>: QueuedDelivery<Downstream>, @unchecked Sendable
 where Downstream.Input == (repeat each Input) {
     @usableFromInline let mode: CombiningMode
-    /// The upstreams' slots, typed: the N-ary fronts take them apart to attach each upstream.
+    /// The upstreams' slots, typed: the N-ary fronts take them apart to subscribe to each upstream.
     @usableFromInline let slots: (repeat CombiningSlot<each Input>)
     /// The same slots, for bookkeeping that needs no values.
     @usableFromInline let states: [CombiningSlotState]
@@ -95,11 +95,11 @@ where Downstream.Input == (repeat each Input) {
         gatesOnDemand = mode == .combineLatest
     }
 
-    /// Subscribes to one upstream for its slot (call ``QueuedDelivery/start()`` first, then attach
-    /// each upstream in order). Called with the upstream's own type, so that its deliveries
+    /// Subscribes to one upstream for its slot (call ``QueuedDelivery/start()`` first, then this
+    /// for each upstream in order). Called with the upstream's own type, so that its deliveries
     /// run code specialised for it.
     @inlinable
-    func attach<Upstream: Publisher>(_ publisher: Upstream, to slot: CombiningSlot<Upstream.Output>)
+    func subscribeUpstream<Upstream: Publisher>(_ publisher: Upstream, to slot: CombiningSlot<Upstream.Output>)
     where Upstream.Failure == Downstream.Failure {
         publisher.subscribe(Child(owner: self, slot: slot))
     }
@@ -298,9 +298,10 @@ enum CombiningMode {
     case combineLatest
 }
 
-// The typed entry points of the N-ary fronts: each hands the subscription down, then attaches
-// every upstream to its slot with its own type (a pack cannot yet require one failure type of
-// all its elements, so the arities are spelled out here, once for zip and combineLatest).
+// The typed entry points of the N-ary fronts: each hands the subscription down, then subscribes
+// to every upstream, for its slot, with the upstream's own type (a pack cannot yet require one
+// failure type of all its elements, so the arities are spelled out here, once for zip and
+// combineLatest).
 
 @inlinable
 func subscribeCombining<A: Publisher, B: Publisher, S: Subscriber>(
@@ -313,8 +314,8 @@ func subscribeCombining<A: Publisher, B: Publisher, S: Subscriber>(
         guard !slotA.isEmpty, !slotB.isEmpty else { return nil }
         return (slotA.take(), slotB.take())
     }
-    subscription.attach(a, to: slotA)
-    subscription.attach(b, to: slotB)
+    subscription.subscribeUpstream(a, to: slotA)
+    subscription.subscribeUpstream(b, to: slotB)
 }
 
 @inlinable
@@ -331,9 +332,9 @@ where A.Failure == S.Failure, B.Failure == S.Failure, C.Failure == S.Failure, S.
         guard !slotA.isEmpty, !slotB.isEmpty, !slotC.isEmpty else { return nil }
         return (slotA.take(), slotB.take(), slotC.take())
     }
-    subscription.attach(a, to: slotA)
-    subscription.attach(b, to: slotB)
-    subscription.attach(c, to: slotC)
+    subscription.subscribeUpstream(a, to: slotA)
+    subscription.subscribeUpstream(b, to: slotB)
+    subscription.subscribeUpstream(c, to: slotC)
 }
 
 @inlinable
@@ -352,8 +353,8 @@ where
         guard !slotA.isEmpty, !slotB.isEmpty, !slotC.isEmpty, !slotD.isEmpty else { return nil }
         return (slotA.take(), slotB.take(), slotC.take(), slotD.take())
     }
-    subscription.attach(a, to: slotA)
-    subscription.attach(b, to: slotB)
-    subscription.attach(c, to: slotC)
-    subscription.attach(d, to: slotD)
+    subscription.subscribeUpstream(a, to: slotA)
+    subscription.subscribeUpstream(b, to: slotB)
+    subscription.subscribeUpstream(c, to: slotC)
+    subscription.subscribeUpstream(d, to: slotD)
 }

@@ -30,7 +30,7 @@ final class ConnectionRefCount<Output, Failure: Error>: @unchecked Sendable {
     /// Subscribes `subscriber` to `publisher` (the shared side), then connects if there was no
     /// connection when it arrived. `parent` is what the subscriber's stand-in shows in its
     /// mirror (the `Autoconnect` publisher).
-    func attach<P: Publisher, S: Subscriber>(_ subscriber: S, to publisher: P, parent: AnyObject)
+    func subscribe<P: Publisher, S: Subscriber>(_ subscriber: S, to publisher: P, parent: AnyObject)
     where P.Output == Output, P.Failure == Failure, S.Input == Output, S.Failure == Failure {
         let connects: Bool = lock.withLock {
             guard connection != nil else { return true }

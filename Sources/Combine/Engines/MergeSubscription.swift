@@ -46,14 +46,14 @@ final class MergeSubscription<Downstream: Subscriber>: QueuedDelivery<Downstream
             return
         }
         for (index, publisher) in publishers.enumerated() {
-            attach(publisher, at: index)
+            subscribeUpstream(publisher, at: index)
         }
     }
 
     /// Subscribes to one upstream (call ``QueuedDelivery/start()`` first). Called with the upstream's
     /// concrete type, so its deliveries run code specialised for it.
     @inlinable
-    func attach<Upstream: Publisher>(_ publisher: Upstream, at index: Int)
+    func subscribeUpstream<Upstream: Publisher>(_ publisher: Upstream, at index: Int)
     where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failure {
         publisher.subscribe(Child(merge: self, index: index))
     }

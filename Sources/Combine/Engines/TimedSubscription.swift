@@ -90,7 +90,7 @@ class TimedSubscription<Input, Downstream: Subscriber, Context: Scheduler>: Queu
 
     /// Subscribes this subscription to `upstream`; the subscriber is handed it when the
     /// upstream's subscription arrives.
-    final func attach<Upstream: Publisher>(to upstream: Upstream)
+    final func subscribeUpstream<Upstream: Publisher>(_ upstream: Upstream)
     where Upstream.Output == Input, Upstream.Failure == Downstream.Failure {
         upstream.subscribe(self)
     }

@@ -35,8 +35,8 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where B.Failure == S.Failure, B.Output == S.Input {
             let merge = MergeSubscription(downstream: subscriber, count: 2, name: "Merge")
             merge.start()
-            merge.attach(a, at: 0)
-            merge.attach(b, at: 1)
+            merge.subscribeUpstream(a, at: 0)
+            merge.subscribeUpstream(b, at: 1)
         }
     }
 }

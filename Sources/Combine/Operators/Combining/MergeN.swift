@@ -33,9 +33,9 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where C.Failure == S.Failure, C.Output == S.Input {
             let merge = MergeSubscription(downstream: subscriber, count: 3, name: "Merge")
             merge.start()
-            merge.attach(a, at: 0)
-            merge.attach(b, at: 1)
-            merge.attach(c, at: 2)
+            merge.subscribeUpstream(a, at: 0)
+            merge.subscribeUpstream(b, at: 1)
+            merge.subscribeUpstream(c, at: 2)
         }
     }
 
@@ -73,10 +73,10 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where D.Failure == S.Failure, D.Output == S.Input {
             let merge = MergeSubscription(downstream: subscriber, count: 4, name: "Merge")
             merge.start()
-            merge.attach(a, at: 0)
-            merge.attach(b, at: 1)
-            merge.attach(c, at: 2)
-            merge.attach(d, at: 3)
+            merge.subscribeUpstream(a, at: 0)
+            merge.subscribeUpstream(b, at: 1)
+            merge.subscribeUpstream(c, at: 2)
+            merge.subscribeUpstream(d, at: 3)
         }
     }
 
@@ -117,11 +117,11 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where E.Failure == S.Failure, E.Output == S.Input {
             let merge = MergeSubscription(downstream: subscriber, count: 5, name: "Merge")
             merge.start()
-            merge.attach(a, at: 0)
-            merge.attach(b, at: 1)
-            merge.attach(c, at: 2)
-            merge.attach(d, at: 3)
-            merge.attach(e, at: 4)
+            merge.subscribeUpstream(a, at: 0)
+            merge.subscribeUpstream(b, at: 1)
+            merge.subscribeUpstream(c, at: 2)
+            merge.subscribeUpstream(d, at: 3)
+            merge.subscribeUpstream(e, at: 4)
         }
     }
 
@@ -166,12 +166,12 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where F.Failure == S.Failure, F.Output == S.Input {
             let merge = MergeSubscription(downstream: subscriber, count: 6, name: "Merge")
             merge.start()
-            merge.attach(a, at: 0)
-            merge.attach(b, at: 1)
-            merge.attach(c, at: 2)
-            merge.attach(d, at: 3)
-            merge.attach(e, at: 4)
-            merge.attach(f, at: 5)
+            merge.subscribeUpstream(a, at: 0)
+            merge.subscribeUpstream(b, at: 1)
+            merge.subscribeUpstream(c, at: 2)
+            merge.subscribeUpstream(d, at: 3)
+            merge.subscribeUpstream(e, at: 4)
+            merge.subscribeUpstream(f, at: 5)
         }
     }
 
@@ -221,13 +221,13 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where G.Failure == S.Failure, G.Output == S.Input {
             let merge = MergeSubscription(downstream: subscriber, count: 7, name: "Merge")
             merge.start()
-            merge.attach(a, at: 0)
-            merge.attach(b, at: 1)
-            merge.attach(c, at: 2)
-            merge.attach(d, at: 3)
-            merge.attach(e, at: 4)
-            merge.attach(f, at: 5)
-            merge.attach(g, at: 6)
+            merge.subscribeUpstream(a, at: 0)
+            merge.subscribeUpstream(b, at: 1)
+            merge.subscribeUpstream(c, at: 2)
+            merge.subscribeUpstream(d, at: 3)
+            merge.subscribeUpstream(e, at: 4)
+            merge.subscribeUpstream(f, at: 5)
+            merge.subscribeUpstream(g, at: 6)
         }
     }
 
@@ -281,14 +281,14 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where H.Failure == S.Failure, H.Output == S.Input {
             let merge = MergeSubscription(downstream: subscriber, count: 8, name: "Merge")
             merge.start()
-            merge.attach(a, at: 0)
-            merge.attach(b, at: 1)
-            merge.attach(c, at: 2)
-            merge.attach(d, at: 3)
-            merge.attach(e, at: 4)
-            merge.attach(f, at: 5)
-            merge.attach(g, at: 6)
-            merge.attach(h, at: 7)
+            merge.subscribeUpstream(a, at: 0)
+            merge.subscribeUpstream(b, at: 1)
+            merge.subscribeUpstream(c, at: 2)
+            merge.subscribeUpstream(d, at: 3)
+            merge.subscribeUpstream(e, at: 4)
+            merge.subscribeUpstream(f, at: 5)
+            merge.subscribeUpstream(g, at: 6)
+            merge.subscribeUpstream(h, at: 7)
         }
     }
 }

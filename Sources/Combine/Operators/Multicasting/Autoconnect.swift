@@ -28,7 +28,7 @@ extension Publishers {
         /// Attaches the specified subscriber to this publisher.
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
-            refCount.attach(subscriber, to: upstream, parent: self)
+            refCount.subscribe(subscriber, to: upstream, parent: self)
         }
     }
 }

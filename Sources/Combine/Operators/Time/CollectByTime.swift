@@ -64,7 +64,7 @@ extension Publishers {
             CollectByTimeSubscription<Upstream.Output, S, Context>(
                 downstream: subscriber, strategy: strategy, options: options
             )
-            .attach(to: upstream)
+            .subscribeUpstream(upstream)
         }
     }
 }

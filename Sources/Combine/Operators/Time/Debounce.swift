@@ -50,7 +50,7 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             DebounceSubscription(downstream: subscriber, dueTime: dueTime, scheduler: scheduler, options: options)
-                .attach(to: upstream)
+                .subscribeUpstream(upstream)
         }
     }
 }

@@ -52,7 +52,7 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S)
         where Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             ThrottleSubscription(downstream: subscriber, interval: interval, scheduler: scheduler, latest: latest)
-                .attach(to: upstream)
+                .subscribeUpstream(upstream)
         }
     }
 }

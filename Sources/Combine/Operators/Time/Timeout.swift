@@ -58,7 +58,7 @@ extension Publishers {
                 downstream: subscriber, interval: interval, scheduler: scheduler, options: options,
                 customError: customError
             )
-            .attach(to: upstream)
+            .subscribeUpstream(upstream)
         }
     }
 }
