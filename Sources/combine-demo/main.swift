@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import CombineExtras
 import Foundation
 
 // combine-demo: the programs of the team's scenarios document (docs/SCENARIOS.md), written as an
@@ -6,6 +7,7 @@ import Foundation
 //
 //   swift run combine-demo            runs every scenario
 //   swift run combine-demo NAME ...   runs the named ones (see `combine-demo --list`)
+//   swift run combine-demo trace NAME runs one with CombineTrace on and writes its timeline
 
 let scenarios: [(name: String, summary: String, run: () -> Void)] = [
     ("wizard", "§1 wizard graduation: compactMap, filter, prefix(3), assign", wizardGraduation),
@@ -30,8 +32,28 @@ let scenarios: [(name: String, summary: String, run: () -> Void)] = [
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.contains("--list") || arguments.contains("-h") || arguments.contains("--help") {
-    print("usage: combine-demo [scenario ...]\n\nscenarios:")
+if arguments.first == "trace" {
+    guard arguments.count == 2, let scenario = scenarios.first(where: { $0.name == arguments[1] }) else {
+        print("usage: combine-demo trace SCENARIO (see combine-demo --list)")
+        exit(2)
+    }
+    let file = URL(fileURLWithPath: "combine-trace-\(scenario.name).json")
+    let trace = CombineTrace.start()
+    print("=== \(scenario.name), traced: \(scenario.summary)")
+    scenario.run()
+    do {
+        try trace.stop(writingTo: file)
+    } catch {
+        print("combine-demo: could not write \(file.path): \(error)")
+        exit(1)
+    }
+    print("")
+    print("wrote \(file.path): \(trace.eventCount) events (\(trace.droppedEvents) dropped)")
+    print("open it in https://ui.perfetto.dev (Open trace file) or chrome://tracing (Load):")
+    print("one process per pipeline, one track per subscriber; values, completions and cancels are")
+    print("instants, subscribing is a slice, and each track's outstanding demand is a counter")
+} else if arguments.contains("--list") || arguments.contains("-h") || arguments.contains("--help") {
+    print("usage: combine-demo [scenario ...] | combine-demo trace SCENARIO\n\nscenarios:")
     for scenario in scenarios {
         print("  \(scenario.name.padding(toLength: 18, withPad: " ", startingAt: 0)) \(scenario.summary)")
     }

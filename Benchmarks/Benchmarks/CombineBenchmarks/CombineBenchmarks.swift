@@ -42,6 +42,12 @@ let listedScenarios: [Scenario] =
         Scenario(
             name: "subject send -> 1 sink", operations: 1_000_000, ours: OursScenarios.Scenarios.subjectToOneSink,
             openCombine: OpenCombineScenarios.Scenarios.subjectToOneSink, baseline: Baseline.subjectToOneSink),
+        // The same sends with a CombineTrace recording (one value event each): the tracer's cost
+        // per event is the difference from the row above. OpenCombine has no tracer.
+        Scenario(
+            name: "subject send -> 1 sink, CombineTrace on", operations: 1_000_000,
+            ours: OursScenarios.Scenarios.tracedSubjectToOneSink, openCombine: nil,
+            baseline: Baseline.subjectToOneSink),
         Scenario(
             name: "subject.map.filter.sink", operations: 1_000_000,
             ours: OursScenarios.Scenarios.subjectMapFilterSink,

@@ -29,6 +29,7 @@ let ours: [String: Body] = [
     "twoThreadsSending": OursScenarios.Scenarios.twoThreadsSending,
     "subscribeAndCancel": OursScenarios.Scenarios.subscribeAndCancel,
     "justSink": OursScenarios.Scenarios.justSink,
+    "tracedSubjectToOneSink": OursScenarios.Scenarios.tracedSubjectToOneSink,
     "mergeTwoSubjects": OursScenarios.Scenarios.mergeTwoSubjects,
     "zipTwoSubjects": OursScenarios.Scenarios.zipTwoSubjects,
     "combineLatestTwoSubjects": OursScenarios.Scenarios.combineLatestTwoSubjects,
