@@ -68,6 +68,9 @@ let package = Package(
             name: "CombineLogging", dependencies: combineDependency + [logging]),
         .executableTarget(
             name: "combine-demo", dependencies: combineDependency + ["CombineTesting", "CombineExtras"]),
+        // Draws the operators' marble diagrams into the DocC catalogs (`swift run marble-diagrams`).
+        .executableTarget(
+            name: "marble-diagrams", dependencies: combineDependency + ["CombineTesting", "CombineExtras"]),
         // Helpers shared by both test targets, and the tests' own `Sendable` conformances of
         // Combine's types (Tests/TestSupport/SendableWorkaround.swift).
         .target(name: "TestSupport", dependencies: combineDependency, path: "Tests/TestSupport"),

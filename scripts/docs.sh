@@ -112,7 +112,12 @@ if [ ${#modules[@]} -eq 3 ]; then
         mkdir -p "$dir"
         cp "$internal/$module.symbols.json" "$dir/"
         cp "$internal/$module"@*.symbols.json "$dir/" 2>/dev/null || true
-        if ! "$docc" convert --additional-symbol-graph-dir "$dir" --fallback-display-name "$module" \
+        # A catalog holding only the module's resources (the marble diagrams its comments show).
+        mkdir -p "$dir/Internal.docc"
+        if [ -d "Sources/$module/$module.docc/Resources" ]; then
+            cp -R "Sources/$module/$module.docc/Resources" "$dir/Internal.docc/"
+        fi
+        if ! "$docc" convert "$dir/Internal.docc" --additional-symbol-graph-dir "$dir" --fallback-display-name "$module" \
             --fallback-bundle-identifier "swift-combine.internal.$module" --output-path "$dir/out" \
             --warnings-as-errors >"$work/internal.log" 2>&1; then
             grep -A2 "^\(warning\|error\):" "$work/internal.log" | head -40

@@ -242,6 +242,8 @@ partner (the others are then cancelled), and fails as soon as any publisher fail
         "method2": """\
 Pairs each value of this publisher with the value of `other` at the same position.
 
+![A marble diagram of zip, drawn from a run of it](marble-zip)
+
 The first value of each publisher makes the first tuple, the second values the
 second, and so on: a value waits, in a queue per publisher, until the other publisher
 has published its partner. Values without a partner when the other side finishes are
@@ -404,6 +406,8 @@ fails as soon as any of them fails, cancelling the others.""",
         "method2": """\
 Pairs this publisher's latest value with the latest value of `other`, publishing a new
 tuple each time either of them publishes.
+
+![A marble diagram of combineLatest, drawn from a run of it](marble-combineLatest)
 
 Nothing is published until both publishers have published at least once; from then
 on, every value from either one publishes a tuple of the latest value of each. A

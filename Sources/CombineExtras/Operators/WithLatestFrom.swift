@@ -6,6 +6,8 @@ extension Publisher {
     /// Combines each value of this publisher with the latest value of `other`, through
     /// `resultSelector`.
     ///
+    /// ![A marble diagram of withLatestFrom, drawn from a run of it](marble-withLatestFrom)
+    ///
     /// ```
     /// self:  --1-----2   --3   -----4   --|
     /// other: ----a----   ---   -b--|

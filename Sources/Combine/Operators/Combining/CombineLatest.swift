@@ -114,6 +114,8 @@ extension Publisher {
     /// Pairs this publisher's latest value with the latest value of `other`, publishing a new
     /// tuple each time either of them publishes.
     ///
+    /// ![A marble diagram of combineLatest, drawn from a run of it](marble-combineLatest)
+    ///
     /// Nothing is published until both publishers have published at least once; from then
     /// on, every value from either one publishes a tuple of the latest value of each. A
     /// publisher that has finished keeps contributing its last value.

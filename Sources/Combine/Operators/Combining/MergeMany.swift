@@ -50,6 +50,8 @@ extension Publisher {
     /// Publishes the values of this publisher and of `other`, a publisher of the same type, as
     /// one stream, each value as it comes.
     ///
+    /// ![A marble diagram of merge, drawn from a run of it](marble-merge)
+    ///
     /// Values from either publisher are published in the order they arrive. This publisher
     /// is subscribed first, then `other`.
     ///

@@ -114,6 +114,8 @@ extension Publishers.Zip4: Equatable where A: Equatable, B: Equatable, C: Equata
 extension Publisher {
     /// Pairs each value of this publisher with the value of `other` at the same position.
     ///
+    /// ![A marble diagram of zip, drawn from a run of it](marble-zip)
+    ///
     /// The first value of each publisher makes the first tuple, the second values the
     /// second, and so on: a value waits, in a queue per publisher, until the other publisher
     /// has published its partner. Values without a partner when the other side finishes are

@@ -49,6 +49,8 @@ extension Publisher {
     /// Recovers from a failure of this publisher by switching to a publisher made from the
     /// error.
     ///
+    /// ![A marble diagram of catch, drawn from a run of it](marble-catch)
+    ///
     /// Values are republished until this publisher fails; the failure is then passed to
     /// `handler`, and the publisher it returns is subscribed in its place. A common use is
     /// a fallback value:

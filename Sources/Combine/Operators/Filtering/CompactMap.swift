@@ -63,6 +63,8 @@ extension Publisher {
     /// Transforms each value with `transform` and publishes the results that are not `nil`,
     /// unwrapped.
     ///
+    /// ![A marble diagram of compactMap, drawn from a run of it](marble-compactMap)
+    ///
     /// A non-`nil` result is published unwrapped; a `nil` result is dropped, and the operator
     /// asks the upstream for one more element in its place, so the subscriber's demand is
     /// spent only on values it receives. The completion and the cancel pass straight through.

@@ -63,6 +63,8 @@ extension Publishers {
 extension Publisher {
     /// Publishes only the values for which `isIncluded` returns `true`.
     ///
+    /// ![A marble diagram of filter, drawn from a run of it](marble-filter)
+    ///
     /// An element for which `isIncluded` returns `true` is published; any other is dropped,
     /// and the filter asks the upstream for one more element in its place, so the
     /// subscriber's demand is spent only on elements it receives. The completion and the

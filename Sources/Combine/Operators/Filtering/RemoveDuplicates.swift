@@ -108,6 +108,8 @@ struct DuplicateStepper<Element, Failure: Error>: ValueStepper {
 extension Publisher where Output: Equatable {
     /// Skips each value equal to the last value published, so runs of repeats come out once.
     ///
+    /// ![A marble diagram of removeDuplicates, drawn from a run of it](marble-removeDuplicates)
+    ///
     /// The first element is always published. Each later element is compared with `==` to
     /// the last element published, and skipped when equal; only consecutive repeats go, so a
     /// value that comes back after a different one is published again. A skipped element is

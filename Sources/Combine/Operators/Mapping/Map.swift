@@ -60,6 +60,8 @@ extension Publishers {
 extension Publisher {
     /// Publishes the result of `transform` for each value, in place of the value.
     ///
+    /// ![A marble diagram of map, drawn from a run of it](marble-map)
+    ///
     /// Each element goes through `transform` as it arrives, and the result is published in its
     /// place; the completion, a failure included, passes through unchanged. `map` adds no
     /// subscription of its own: the subscriber's requests and cancel go straight to the

@@ -144,6 +144,8 @@ extension Publisher {
     /// Publishes a running result: each value is folded into it by `nextPartialResult`, and
     /// each new result is published.
     ///
+    /// ![A marble diagram of scan, drawn from a run of it](marble-scan)
+    ///
     /// For each element, `nextPartialResult` combines the running result (starting from
     /// `initialResult`) with the element; the new running result is both published and kept
     /// for the next element. Unlike `reduce`, every intermediate result is published, as the

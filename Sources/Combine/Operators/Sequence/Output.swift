@@ -74,6 +74,8 @@ extension Publisher {
     /// Republishes elements up to the specified maximum count, then cancels upstream and
     /// finishes.
     ///
+    /// ![A marble diagram of prefix, drawn from a run of it](marble-prefix)
+    ///
     /// The subscriber's requests go straight upstream. Once `maxLength` elements have been
     /// published, the upstream is cancelled and the subscriber receives `.finished`; an
     /// upstream that completes earlier has its completion passed on. `prefix(0)` cancels the

@@ -132,6 +132,8 @@ private final class DebounceSubscription<Downstream: Subscriber, Context: Schedu
 extension Publisher {
     /// Sends the upstream's latest element once `dueTime` has passed without a newer one.
     ///
+    /// ![A marble diagram of debounce, drawn from a run of it](marble-debounce)
+    ///
     /// ```
     /// upstream (dueTime 2):  a-b-----cd-e-------|
     /// debounce:              ----b--------e-----|
