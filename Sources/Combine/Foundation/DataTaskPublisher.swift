@@ -175,7 +175,12 @@ where Downstream.Input == (data: Data, response: URLResponse), Downstream.Failur
             }
         }
         if let running {
-            running.resume()  // as Apple's: every request resumes the task
+            // As Apple's, a request resumes the task, which matters only for a task suspended
+            // meanwhile (through the mirror's `task`): resuming one that runs does nothing there.
+            // Here it is not harmless: Foundation on Linux, resuming a task that has just
+            // finished loading but whose state still reads `.running`, can trap ("a task that
+            // is not in the registry"), which a second request racing the response reached.
+            if running.state == .suspended { running.resume() }
             return
         }
         guard let publisher else { return }
