@@ -99,7 +99,12 @@ def widening(arity):
             for index, name in enumerate(extra)
         )
         plural = "publisher" if added == 1 else "publishers"
-        docs = [f"    /// Adds {added} more {plural} to merge.", "    ///"]
+        docs = [
+            f"    /// Adds {added} more {plural} to merge.",
+            "    ///",
+            f"    /// {marble('merge(with:)', f'merge{result}')}",
+            "    ///",
+        ]
         if added == 1:
             docs.append(f"    /// - Parameter {extra[0].lower()}: Another publisher to merge.")
         else:
@@ -136,6 +141,8 @@ def publisher_overload(arity):
     lines = [
         f"    /// Publishes the values of this publisher and of {NUMBERS[arity - 1]} others as one stream, each value as it",
         "    /// comes.",
+        "    ///",
+        f"    /// {marble('merge(with:)', f'merge{arity}')}",
         "    ///",
         f"    /// Values from any of the {NUMBERS[arity]} publishers are published in the order they arrive; the",
         "    /// publishers are subscribed in argument order, this one first. All of them must have",
@@ -241,8 +248,6 @@ finishes once a publisher has finished and none of its values are left waiting f
 partner (the others are then cancelled), and fails as soon as any publisher fails.""",
         "method2": """\
 Pairs each value of this publisher with the value of `other` at the same position.
-
-![A marble diagram of zip, drawn from a run of it](marble-zip)
 
 The first value of each publisher makes the first tuple, the second values the
 second, and so on: a value waits, in a queue per publisher, until the other publisher
@@ -406,8 +411,6 @@ fails as soon as any of them fails, cancelling the others.""",
         "method2": """\
 Pairs this publisher's latest value with the latest value of `other`, publishing a new
 tuple each time either of them publishes.
-
-![A marble diagram of combineLatest, drawn from a run of it](marble-combineLatest)
 
 Nothing is published until both publishers have published at least once; from then
 on, every value from either one publishes a tuple of the latest value of each. A
@@ -575,6 +578,11 @@ def doc(text, indent):
     return "\n".join(indent + "///" + (" " + line if line else "") for line in text.split("\n"))
 
 
+def marble(operator, name):
+    """The doc comment line that shows the marble diagram `name`."""
+    return f"![A marble diagram of {operator}, drawn from a run of it](marble-{name})"
+
+
 def combining(family):
     """Zip.swift or CombineLatest.swift: the public fronts over `CombiningSubscription`."""
     method = family[0].lower() + family[1:]
@@ -588,6 +596,13 @@ def combining(family):
             texts[key] = texts[key].replace("{publishers}", publishers)
     for key in ("method2", "method3", "method4"):
         texts[key] = texts[key].replace("{demand}", texts["demand"])
+    # Each method's page shows the marble diagram of its own arity (the marble-diagrams target
+    # draws them), after its first paragraph.
+    for arity in (2, 3, 4):
+        for key, suffix in ((f"method{arity}", ""), (f"transform{arity}", "-transform")):
+            name = method + ("" if arity == 2 else str(arity)) + suffix
+            summary, rest = texts[key].split("\n\n", 1)
+            texts[key] = f"{summary}\n\n{marble(method, name)}\n\n{rest}"
     header = "\n".join("// " + line for line in texts["header"].split("\n"))
     structs = []
     for arity in (2, 3, 4):

@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Combine
-import CombineExtras
 import CombineTesting
 import Foundation
-import Testing
 
 // marble-diagrams: draws each operator's marble diagram from a run of the operator on the
 // virtual-time TestScheduler (never by hand, so a picture cannot disagree with the code), into
@@ -11,67 +9,31 @@ import Testing
 //
 //   swift run marble-diagrams           writes the pictures
 //   swift run marble-diagrams --check   exits 1 when a committed picture is not what a run draws
+//
+// The diagrams are listed by family in Diagrams/; each names its pipeline once.
 
-/// One operator's diagram: its input lanes as marbles (cold sources, one tick per character),
-/// what the operator box says, and the pipeline that makes the output lane.
-struct Diagram {
-    let name: String
-    let catalog: String
-    let inputs: [String]
-    let label: String
-    let make: (MarbleTest, [MarblePublisher<String, MarbleError>]) -> AnyPublisher<String, MarbleError>
-}
+let diagrams: [Diagram] =
+    transformingDiagrams + filteringDiagrams + reducingDiagrams + sequenceDiagrams + combiningDiagrams
+    + errorDiagrams + timeDiagrams + sharingDiagrams + otherDiagrams + fusedDiagrams + specialisedDiagrams
+    + extrasDiagrams
 
-/// The operators drawn so far (the rest of Apple's operators and CombineExtras' follow the same
-/// shape: a name, the input marbles and the pipeline).
-let diagrams: [Diagram] = [
-    Diagram(name: "map", catalog: "Combine", inputs: ["-1-2-3-|"], label: "map { $0 * 10 }") { m, inputs in
-        inputs[0].map { "\(Int($0)! * 10)" }.eraseToAnyPublisher()
-    },
-    Diagram(name: "filter", catalog: "Combine", inputs: ["-1-2-3-4-|"], label: "filter { $0 is even }") { m, inputs in
-        inputs[0].filter { Int($0)! % 2 == 0 }.eraseToAnyPublisher()
-    },
-    Diagram(name: "scan", catalog: "Combine", inputs: ["-1-2-3-|"], label: "scan(0, +)") { m, inputs in
-        inputs[0].scan("0") { "\(Int($0)! + Int($1)!)" }.eraseToAnyPublisher()
-    },
-    Diagram(name: "removeDuplicates", catalog: "Combine", inputs: ["-a-a-b-b-a-|"], label: "removeDuplicates()") {
-        m, inputs in
-        inputs[0].removeDuplicates().eraseToAnyPublisher()
-    },
-    Diagram(name: "compactMap", catalog: "Combine", inputs: ["-1-x-3-|"], label: "compactMap { Int($0) }") {
-        m, inputs in
-        inputs[0].compactMap { Int($0).map(String.init) }.eraseToAnyPublisher()
-    },
-    Diagram(name: "merge", catalog: "Combine", inputs: ["-a---c-|", "--b---d|"], label: "merge(with:)") { m, inputs in
-        inputs[0].merge(with: inputs[1]).eraseToAnyPublisher()
-    },
-    Diagram(name: "zip", catalog: "Combine", inputs: ["-a---c-|", "--1-2---|"], label: "zip") { m, inputs in
-        inputs[0].zip(inputs[1]).map { $0 + $1 }.eraseToAnyPublisher()
-    },
-    Diagram(name: "combineLatest", catalog: "Combine", inputs: ["-a---c--|", "--1-2---|"], label: "combineLatest") {
-        m, inputs in
-        inputs[0].combineLatest(inputs[1]).map { $0 + $1 }.eraseToAnyPublisher()
-    },
-    Diagram(name: "debounce", catalog: "Combine", inputs: ["-ab---cd----|"], label: "debounce(for: 2 ticks)") {
-        m, inputs in
-        inputs[0].debounce(for: .seconds(2), scheduler: m.scheduler).eraseToAnyPublisher()
-    },
-    Diagram(name: "prefix", catalog: "Combine", inputs: ["-a-b-c-d-|"], label: "prefix(2)") { m, inputs in
-        inputs[0].prefix(2).eraseToAnyPublisher()
-    },
-    Diagram(name: "catch", catalog: "Combine", inputs: ["-a-b-#"], label: "catch { _ in Just(\"z\") }") { m, inputs in
-        inputs[0].catch { _ in Just("z").setFailureType(to: MarbleError.self) }.eraseToAnyPublisher()
-    },
-    Diagram(
-        name: "withLatestFrom", catalog: "CombineExtras", inputs: ["--a---b--|", "-1--2----|"], label: "withLatestFrom"
-    ) { m, inputs in
-        inputs[0].withLatestFrom(inputs[1]) { $0 + $1 }.eraseToAnyPublisher()
-    },
-]
-
-func lane(_ marble: String) -> MarbleSVG.Lane {
-    let diagram = try! MarbleDiagram(marble)
+/// The input lane as its marble says (a hot lane also shows who subscribed and cancelled).
+func lane(_ input: Input, subscriptions: [String]) -> MarbleSVG.Lane {
+    let diagram = try! MarbleDiagram(input.marble)
+    var marks: [MarbleSVG.Lane.Mark] = []
+    if input.kind == .hot {
+        for log in subscriptions {
+            let subscribed = log.prefix { $0 == "-" }.count
+            marks.append(.init(tick: subscribed, kind: .subscribed))
+            if log.hasSuffix("[^!]") {
+                marks.append(.init(tick: subscribed, kind: .cancelled))
+            } else if log.hasSuffix("!") {
+                marks.append(.init(tick: log.count - 1, kind: .cancelled))
+            }
+        }
+    }
     return MarbleSVG.Lane(
+        title: input.title,
         ticks: diagram.ticks.map { events in
             events.map { event in
                 switch event {
@@ -80,33 +42,60 @@ func lane(_ marble: String) -> MarbleSVG.Lane {
                 case .failure: .failure
                 }
             }
-        })
+        }, marks: marks)
 }
 
+/// Runs the diagram's pipelines tick by tick and draws what came out. An output lane subscribes
+/// at the start of its tick, before the inputs' events of that tick (its subscription is
+/// scheduled before the inputs are made, and the scheduler keeps that order within an instant).
 func draw(_ diagram: Diagram) -> String {
     let test = MarbleTest()
-    let sources = diagram.inputs.map { test.cold($0) }
-    let ticks = (diagram.inputs.map(\.count).max() ?? 0) + 1
-    let recording = test.record(diagram.make(test, sources), ticks: ticks)
-    let output = MarbleSVG.Lane(
-        ticks: recording.ticks.map { events in
-            events.map { event in
-                switch event {
-                case .value(let label): .value(label)
-                case .completion(.finished): .finished
-                case .completion(.failure): .failure
-                }
+    final class Lanes {
+        var outputs: [Output] = []
+        var recorded: [[[MarbleSVG.Lane.Event]]] = []
+        var subscriptions: [AnyCancellable] = []
+    }
+    let lanes = Lanes()
+    let run = Run(test: test)
+    let longest = diagram.inputs.map { try! MarbleDiagram($0.marble).tickCount }.max() ?? 0
+    let ticks = diagram.ticks ?? longest + 1
+    for tick in 0..<ticks {
+        test.scheduler.schedule(after: VirtualTime.zero.advanced(by: .init(nanoseconds: test.tick.nanoseconds * tick)))
+        {
+            for (index, output) in lanes.outputs.enumerated() where output.start == tick {
+                lanes.subscriptions.append(
+                    output.attach(run) { event in
+                        if test.currentTick < ticks { lanes.recorded[index][test.currentTick].append(event) }
+                    })
             }
-        })
-    return MarbleSVG(inputs: diagram.inputs.map(lane), operatorLabel: diagram.label, output: output, tickCount: ticks)
-        .render()
+        }
+    }
+    run.makeInputs(diagram.inputs)
+    lanes.outputs = diagram.make(run)
+    lanes.recorded = lanes.outputs.map { _ in Array(repeating: [], count: ticks) }
+    precondition(lanes.outputs.allSatisfy { $0.start < ticks }, "\(diagram.name): an output starts after the drawing")
+    // Cancelled one tick past the drawing, so that only the operators' own cancels show.
+    test.scheduler.advance(to: VirtualTime.zero.advanced(by: run.ticks(ticks)))
+    for subscription in lanes.subscriptions { subscription.cancel() }
+    return MarbleSVG(
+        inputs: zip(diagram.inputs, run.inputs).map { lane($0, subscriptions: $1.subscriptions) },
+        operatorLabel: diagram.label,
+        outputs: zip(lanes.outputs, lanes.recorded).map { output, recorded in
+            MarbleSVG.Lane(
+                title: output.title, ticks: recorded,
+                marks: output.start > 0 ? [.init(tick: output.start, kind: .subscribed)] : [])
+        },
+        tickCount: ticks
+    ).render()
 }
 
 let checking = CommandLine.arguments.contains("--check")
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 var stale: [String] = []
+var names: Set<String> = []
 for diagram in diagrams {
+    precondition(names.insert("\(diagram.catalog)/\(diagram.name)").inserted, "two diagrams named \(diagram.name)")
     let file = root.appendingPathComponent(
         "Sources/\(diagram.catalog)/\(diagram.catalog).docc/Resources/marble-\(diagram.name).svg")
     let svg = draw(diagram)
@@ -115,6 +104,16 @@ for diagram in diagrams {
     } else {
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try svg.write(to: file, atomically: true, encoding: .utf8)
+    }
+}
+// A picture no diagram draws any more is stale too.
+for catalog in Set(diagrams.map(\.catalog)) {
+    let folder = root.appendingPathComponent("Sources/\(catalog)/\(catalog).docc/Resources")
+    for file in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    where file.hasPrefix("marble-") && file.hasSuffix(".svg")
+        && !names.contains("\(catalog)/\(file.dropFirst(7).dropLast(4))")
+    {
+        stale.append(folder.appendingPathComponent(file).path + " (no diagram draws it)")
     }
 }
 if checking {
@@ -126,5 +125,6 @@ if checking {
         exit(1)
     }
 } else {
+    for path in stale { print("marble-diagrams: remove \(path)") }
     print("marble-diagrams: wrote \(diagrams.count) pictures")
 }

@@ -68,6 +68,8 @@ extension AnyPublisher: Publisher {
 extension Publisher {
     /// Wraps this publisher with a type eraser.
     ///
+    /// ![A marble diagram of eraseToAnyPublisher(), drawn from a run of it](marble-eraseToAnyPublisher)
+    ///
     /// Use it at the end of a chain to hide the nested operator types from an API, so that
     /// the chain can change without changing the declared type. Subscribing to the result
     /// subscribes to this publisher; events, requests and the cancel pass through unchanged.

@@ -6,11 +6,15 @@
 extension Just where Output: Comparable {
     /// Publishes the value: the minimum of one value.
     ///
+    /// ![A marble diagram of min(), drawn from a run of it](marble-Just-min)
+    ///
     /// - Returns: This `Just`, unchanged.
     @inlinable
     public func min() -> Just<Output> { self }
 
     /// Publishes the value: the maximum of one value.
+    ///
+    /// ![A marble diagram of max(), drawn from a run of it](marble-Just-max)
     ///
     /// - Returns: This `Just`, unchanged.
     @inlinable
@@ -19,6 +23,8 @@ extension Just where Output: Comparable {
 
 extension Just where Output: Equatable {
     /// Publishes whether the value equals `output`.
+    ///
+    /// ![A marble diagram of contains(_:), drawn from a run of it](marble-Just-contains)
     ///
     /// The comparison is made at this call.
     ///
@@ -29,6 +35,8 @@ extension Just where Output: Equatable {
 
     /// Publishes the value: one value has no duplicates.
     ///
+    /// ![A marble diagram of removeDuplicates(), drawn from a run of it](marble-Just-removeDuplicates)
+    ///
     /// - Returns: This `Just`, unchanged.
     @inlinable
     public func removeDuplicates() -> Just<Output> { self }
@@ -36,6 +44,8 @@ extension Just where Output: Equatable {
 
 extension Just {
     /// Publishes whether the value satisfies `predicate`.
+    ///
+    /// ![A marble diagram of allSatisfy(_:), drawn from a run of it](marble-Just-allSatisfy)
     ///
     /// `predicate` runs once, at this call.
     ///
@@ -45,6 +55,8 @@ extension Just {
     public func allSatisfy(_ predicate: (Output) -> Bool) -> Just<Bool> { Just<Bool>(predicate(output)) }
 
     /// Publishes whether the value satisfies the error-throwing `predicate`, or its error.
+    ///
+    /// ![A marble diagram of tryAllSatisfy(_:), drawn from a run of it](marble-Just-tryAllSatisfy)
     ///
     /// `predicate` runs once, at this call.
     ///
@@ -58,11 +70,15 @@ extension Just {
 
     /// Publishes the value in an array.
     ///
+    /// ![A marble diagram of collect(), drawn from a run of it](marble-Just-collect)
+    ///
     /// - Returns: A `Just` publishing a one-element array.
     @inlinable
     public func collect() -> Just<[Output]> { Just<[Output]>([output]) }
 
     /// Publishes the non-`nil` result of `transform`, or only finishes.
+    ///
+    /// ![A marble diagram of compactMap(_:), drawn from a run of it](marble-Just-compactMap)
     ///
     /// `transform` runs once, at this call, and the result is an `Optional.Publisher` rather than a
     /// `Publishers.CompactMap`:
@@ -83,6 +99,8 @@ extension Just {
 
     /// Publishes the value: the minimum of one value.
     ///
+    /// ![A marble diagram of min(by:), drawn from a run of it](marble-Just-min-by)
+    ///
     /// The closure is never called.
     ///
     /// - Parameter areInIncreasingOrder: An ordering closure, unused for a single value.
@@ -91,6 +109,8 @@ extension Just {
     public func min(by areInIncreasingOrder: (Output, Output) -> Bool) -> Just<Output> { self }
 
     /// Publishes the value: the maximum of one value.
+    ///
+    /// ![A marble diagram of max(by:), drawn from a run of it](marble-Just-max-by)
     ///
     /// The closure is never called.
     ///
@@ -101,12 +121,16 @@ extension Just {
 
     /// Publishes `elements`, then the value.
     ///
+    /// ![A marble diagram of prepend(_:), drawn from a run of it](marble-Just-prepend)
+    ///
     /// - Parameter elements: The elements to publish before the value.
     /// - Returns: A `Publishers.Sequence` over an array of `elements` followed by the value.
     @inlinable
     public func prepend(_ elements: Output...) -> Publishers.Sequence<[Output], Never> { prepend(elements) }
 
     /// Publishes `elements`, then the value.
+    ///
+    /// ![A marble diagram of prepend(_:), drawn from a run of it](marble-Just-prepend-2)
     ///
     /// - Parameter elements: A sequence whose elements are published before the value; it is
     ///   copied into an array at this call.
@@ -123,12 +147,16 @@ extension Just {
 
     /// Publishes the value, then `elements`.
     ///
+    /// ![A marble diagram of append(_:), drawn from a run of it](marble-Just-append)
+    ///
     /// - Parameter elements: The elements to publish after the value.
     /// - Returns: A `Publishers.Sequence` over an array of the value followed by `elements`.
     @inlinable
     public func append(_ elements: Output...) -> Publishers.Sequence<[Output], Never> { append(elements) }
 
     /// Publishes the value, then `elements`.
+    ///
+    /// ![A marble diagram of append(_:), drawn from a run of it](marble-Just-append-2)
     ///
     /// - Parameter elements: A sequence whose elements are published after the value; it is
     ///   copied into an array at this call.
@@ -142,6 +170,8 @@ extension Just {
 
     /// Publishes whether the value satisfies `predicate`.
     ///
+    /// ![A marble diagram of contains(where:), drawn from a run of it](marble-Just-contains-where)
+    ///
     /// `predicate` runs once, at this call.
     ///
     /// - Parameter predicate: A closure that tests the value.
@@ -150,6 +180,8 @@ extension Just {
     public func contains(where predicate: (Output) -> Bool) -> Just<Bool> { Just<Bool>(predicate(output)) }
 
     /// Publishes whether the value satisfies the error-throwing `predicate`, or its error.
+    ///
+    /// ![A marble diagram of tryContains(where:), drawn from a run of it](marble-Just-tryContains-where)
     ///
     /// `predicate` runs once, at this call.
     ///
@@ -163,11 +195,15 @@ extension Just {
 
     /// Publishes 1.
     ///
+    /// ![A marble diagram of count(), drawn from a run of it](marble-Just-count)
+    ///
     /// - Returns: A `Just` publishing `1`, the number of values a `Just` publishes.
     @inlinable
     public func count() -> Just<Int> { Just<Int>(1) }
 
     /// Publishes the value unless it is dropped.
+    ///
+    /// ![A marble diagram of dropFirst(_:), drawn from a run of it](marble-Just-dropFirst)
     ///
     /// - Precondition: `count` is not negative.
     /// - Parameter count: The number of values to drop; any count above 0 drops the value.
@@ -181,6 +217,8 @@ extension Just {
 
     /// Publishes the value unless it satisfies `predicate`.
     ///
+    /// ![A marble diagram of drop(while:), drawn from a run of it](marble-Just-drop-while)
+    ///
     /// `predicate` runs once, at this call.
     ///
     /// - Parameter predicate: A closure that returns `true` to drop the value.
@@ -192,11 +230,15 @@ extension Just {
 
     /// Publishes the value.
     ///
+    /// ![A marble diagram of first(), drawn from a run of it](marble-Just-first)
+    ///
     /// - Returns: This `Just`, unchanged.
     @inlinable
     public func first() -> Just<Output> { self }
 
     /// Publishes the value if it satisfies `predicate`.
+    ///
+    /// ![A marble diagram of first(where:), drawn from a run of it](marble-Just-first-where)
     ///
     /// `predicate` runs once, at this call.
     ///
@@ -207,11 +249,15 @@ extension Just {
 
     /// Publishes the value.
     ///
+    /// ![A marble diagram of last(), drawn from a run of it](marble-Just-last)
+    ///
     /// - Returns: This `Just`, unchanged.
     @inlinable
     public func last() -> Just<Output> { self }
 
     /// Publishes the value if it satisfies `predicate`.
+    ///
+    /// ![A marble diagram of last(where:), drawn from a run of it](marble-Just-last-where)
     ///
     /// `predicate` runs once, at this call.
     ///
@@ -221,6 +267,8 @@ extension Just {
     public func last(where predicate: (Output) -> Bool) -> Optional<Output>.Publisher { filter(predicate) }
 
     /// Publishes the value if it satisfies `isIncluded`.
+    ///
+    /// ![A marble diagram of filter(_:), drawn from a run of it](marble-Just-filter)
     ///
     /// `isIncluded` runs once, at this call, and the result is an `Optional.Publisher` rather than a
     /// `Publishers.Filter`:
@@ -241,11 +289,15 @@ extension Just {
 
     /// Only finishes.
     ///
+    /// ![A marble diagram of ignoreOutput(), drawn from a run of it](marble-Just-ignoreOutput)
+    ///
     /// - Returns: An `Empty` publisher that finishes at once.
     @inlinable
     public func ignoreOutput() -> Empty<Output, Never> { Empty() }
 
     /// Publishes the transformed value.
+    ///
+    /// ![A marble diagram of map(_:), drawn from a run of it](marble-Just-map)
     ///
     /// `transform` runs once, at this call, not once per subscriber, and the result is again a
     /// `Just`, so the value stays known and later operators can use `Just`'s overloads too:
@@ -262,6 +314,8 @@ extension Just {
     public func map<T>(_ transform: (Output) -> T) -> Just<T> { Just<T>(transform(output)) }
 
     /// Publishes the transformed value, or the error `transform` throws.
+    ///
+    /// ![A marble diagram of tryMap(_:), drawn from a run of it](marble-Just-tryMap)
     ///
     /// `transform` runs once, at this call.
     ///
@@ -285,6 +339,8 @@ extension Just {
 
     /// Publishes the value, with a failure type that can't occur.
     ///
+    /// ![A marble diagram of mapError(_:), drawn from a run of it](marble-Just-mapError)
+    ///
     /// `Just` never fails, so `transform` is never called; only the failure type changes.
     ///
     /// - Parameter transform: A closure that would convert a failure; never called.
@@ -295,6 +351,8 @@ extension Just {
     }
 
     /// Publishes the value if `index` is 0.
+    ///
+    /// ![A marble diagram of output(at:), drawn from a run of it](marble-Just-output-at)
     ///
     /// - Precondition: `index` is not negative.
     /// - Parameter index: The position of the element to publish; only 0 has one.
@@ -308,6 +366,8 @@ extension Just {
     /// Publishes the value if `range` starts at 0. As Apple's, an empty range that starts at
     /// 0 publishes it too (recorded by the Apple-verified conformance suite).
     ///
+    /// ![A marble diagram of output(in:), drawn from a run of it](marble-Just-output-in)
+    ///
     /// - Parameter range: The positions of the elements to publish.
     /// - Returns: An `Optional.Publisher` of the value when `range` starts at 0, or an empty one.
     @inlinable
@@ -316,6 +376,8 @@ extension Just {
     }
 
     /// Publishes the value unless `maxLength` is 0.
+    ///
+    /// ![A marble diagram of prefix(_:), drawn from a run of it](marble-Just-prefix)
     ///
     /// - Precondition: `maxLength` is not negative.
     /// - Parameter maxLength: The most elements to publish.
@@ -329,6 +391,8 @@ extension Just {
 
     /// Publishes the value if it satisfies `predicate`.
     ///
+    /// ![A marble diagram of prefix(while:), drawn from a run of it](marble-Just-prefix-while)
+    ///
     /// `predicate` runs once, at this call.
     ///
     /// - Parameter predicate: A closure that returns `true` to keep the value.
@@ -337,6 +401,8 @@ extension Just {
     public func prefix(while predicate: (Output) -> Bool) -> Optional<Output>.Publisher { filter(predicate) }
 
     /// Publishes `nextPartialResult(initialResult, value)`.
+    ///
+    /// ![A marble diagram of reduce(_:_:), drawn from a run of it](marble-Just-reduce)
     ///
     /// The closure runs once, at this call.
     ///
@@ -350,6 +416,8 @@ extension Just {
     }
 
     /// Publishes `nextPartialResult(initialResult, value)`, or the error it throws.
+    ///
+    /// ![A marble diagram of tryReduce(_:_:), drawn from a run of it](marble-Just-tryReduce)
     ///
     /// The closure runs once, at this call.
     ///
@@ -368,6 +436,8 @@ extension Just {
 
     /// Publishes the value: one value has no duplicates.
     ///
+    /// ![A marble diagram of removeDuplicates(by:), drawn from a run of it](marble-Just-removeDuplicates-by)
+    ///
     /// The closure is never called.
     ///
     /// - Parameter predicate: An equivalence closure, unused for a single value.
@@ -377,6 +447,8 @@ extension Just {
 
     /// Publishes the value, or the error `predicate` throws when Apple's calls it with the
     /// value twice.
+    ///
+    /// ![A marble diagram of tryRemoveDuplicates(by:), drawn from a run of it](marble-Just-tryRemoveDuplicates-by)
     ///
     /// The closure runs once, at this call, with the value as both arguments; its answer is
     /// ignored.
@@ -397,12 +469,16 @@ extension Just {
 
     /// Publishes the value: `Just` never fails.
     ///
+    /// ![A marble diagram of replaceError(with:), drawn from a run of it](marble-Just-replaceError-with)
+    ///
     /// - Parameter output: A replacement for a failure; never used.
     /// - Returns: This `Just`, unchanged.
     @inlinable
     public func replaceError(with output: Output) -> Just<Output> { self }
 
     /// Publishes the value: `Just` is never empty.
+    ///
+    /// ![A marble diagram of replaceEmpty(with:), drawn from a run of it](marble-Just-replaceEmpty-with)
     ///
     /// - Parameter output: A replacement for an empty stream; never used.
     /// - Returns: This `Just`, unchanged.
@@ -411,12 +487,16 @@ extension Just {
 
     /// Publishes the value: `Just` never fails, so there is nothing to retry.
     ///
+    /// ![A marble diagram of retry(_:), drawn from a run of it](marble-Just-retry)
+    ///
     /// - Parameter times: The number of retries; unused.
     /// - Returns: This `Just`, unchanged.
     @inlinable
     public func retry(_ times: Int) -> Just<Output> { self }
 
     /// Publishes `nextPartialResult(initialResult, value)`.
+    ///
+    /// ![A marble diagram of scan(_:_:), drawn from a run of it](marble-Just-scan)
     ///
     /// The closure runs once, at this call.
     ///
@@ -430,6 +510,8 @@ extension Just {
     }
 
     /// Publishes `nextPartialResult(initialResult, value)`, or the error it throws.
+    ///
+    /// ![A marble diagram of tryScan(_:_:), drawn from a run of it](marble-Just-tryScan)
     ///
     /// The closure runs once, at this call.
     ///
@@ -447,6 +529,8 @@ extension Just {
     }
 
     /// Publishes the value with the given failure type.
+    ///
+    /// ![A marble diagram of setFailureType(to:), drawn from a run of it](marble-Just-setFailureType-to)
     ///
     /// - Parameter failureType: The failure type to declare, for example `URLError.self`.
     /// - Returns: A `Result.Publisher` of the value with the failure type `E`; it never actually

@@ -5,11 +5,15 @@
 extension Optional.Publisher where Wrapped: Comparable {
     /// Publishes the value, if any: the minimum of at most one value.
     ///
+    /// ![A marble diagram of min(), drawn from a run of it](marble-Optional-min)
+    ///
     /// - Returns: This publisher, unchanged.
     @inlinable
     public func min() -> Optional<Wrapped>.Publisher { self }
 
     /// Publishes the value, if any: the maximum of at most one value.
+    ///
+    /// ![A marble diagram of max(), drawn from a run of it](marble-Optional-max)
     ///
     /// - Returns: This publisher, unchanged.
     @inlinable
@@ -18,6 +22,8 @@ extension Optional.Publisher where Wrapped: Comparable {
 
 extension Optional.Publisher where Wrapped: Equatable {
     /// Publishes whether the value equals `output`; without a value, only finishes (as Apple's).
+    ///
+    /// ![A marble diagram of contains(_:), drawn from a run of it](marble-Optional-contains)
     ///
     /// The comparison is made at this call. Unlike the general `contains(_:)`, which publishes
     /// `false` for a stream that ends without elements, an empty `Optional.Publisher` publishes
@@ -32,6 +38,8 @@ extension Optional.Publisher where Wrapped: Equatable {
 
     /// Publishes the value, if any.
     ///
+    /// ![A marble diagram of removeDuplicates(), drawn from a run of it](marble-Optional-removeDuplicates)
+    ///
     /// - Returns: This publisher, unchanged.
     @inlinable
     public func removeDuplicates() -> Optional<Wrapped>.Publisher { self }
@@ -40,6 +48,8 @@ extension Optional.Publisher where Wrapped: Equatable {
 extension Optional.Publisher {
     /// Publishes whether the value satisfies `predicate`; without a value, only finishes (as
     /// Apple's).
+    ///
+    /// ![A marble diagram of allSatisfy(_:), drawn from a run of it](marble-Optional-allSatisfy)
     ///
     /// `predicate` runs at most once, at this call. Unlike the general `allSatisfy(_:)`, which
     /// publishes `true` for a stream that ends without elements, an empty `Optional.Publisher`
@@ -54,6 +64,8 @@ extension Optional.Publisher {
 
     /// Publishes the value in an array, or an empty array.
     ///
+    /// ![A marble diagram of collect(), drawn from a run of it](marble-Optional-collect)
+    ///
     /// - Returns: An `Optional.Publisher` that always publishes an array: the value alone, or no
     ///   element.
     @inlinable
@@ -62,6 +74,8 @@ extension Optional.Publisher {
     }
 
     /// Publishes the non-`nil` result of `transform`, or only finishes.
+    ///
+    /// ![A marble diagram of compactMap(_:), drawn from a run of it](marble-Optional-compactMap)
     ///
     /// `transform` runs at most once, at this call.
     ///
@@ -75,6 +89,8 @@ extension Optional.Publisher {
 
     /// Publishes the value, if any.
     ///
+    /// ![A marble diagram of min(by:), drawn from a run of it](marble-Optional-min-by)
+    ///
     /// The closure is never called.
     ///
     /// - Parameter areInIncreasingOrder: An ordering closure, unused for at most one value.
@@ -83,6 +99,8 @@ extension Optional.Publisher {
     public func min(by areInIncreasingOrder: (Output, Output) -> Bool) -> Optional<Wrapped>.Publisher { self }
 
     /// Publishes the value, if any.
+    ///
+    /// ![A marble diagram of max(by:), drawn from a run of it](marble-Optional-max-by)
     ///
     /// The closure is never called.
     ///
@@ -93,6 +111,8 @@ extension Optional.Publisher {
 
     /// Publishes whether the value satisfies `predicate`; without a value, only finishes (as
     /// Apple's).
+    ///
+    /// ![A marble diagram of contains(where:), drawn from a run of it](marble-Optional-contains-where)
     ///
     /// `predicate` runs at most once, at this call. Unlike the general `contains(where:)`, which
     /// publishes `false` for a stream that ends without elements, an empty `Optional.Publisher`
@@ -106,6 +126,8 @@ extension Optional.Publisher {
     }
 
     /// Publishes 1 with a value; without one, only finishes (as Apple's).
+    ///
+    /// ![A marble diagram of count(), drawn from a run of it](marble-Optional-count)
     ///
     /// This differs from the general `count()`, which publishes 0 for a stream that ends without
     /// elements:
@@ -125,6 +147,8 @@ extension Optional.Publisher {
 
     /// Publishes the value unless it is dropped.
     ///
+    /// ![A marble diagram of dropFirst(_:), drawn from a run of it](marble-Optional-dropFirst)
+    ///
     /// - Precondition: `count` is not negative.
     /// - Parameter count: The number of values to drop; any count above 0 drops the value.
     /// - Returns: This publisher's value when `count` is 0, or an empty `Optional.Publisher`.
@@ -135,6 +159,8 @@ extension Optional.Publisher {
     }
 
     /// Publishes the value unless it satisfies `predicate`.
+    ///
+    /// ![A marble diagram of drop(while:), drawn from a run of it](marble-Optional-drop-while)
     ///
     /// `predicate` runs at most once, at this call.
     ///
@@ -147,11 +173,15 @@ extension Optional.Publisher {
 
     /// Publishes the value, if any.
     ///
+    /// ![A marble diagram of first(), drawn from a run of it](marble-Optional-first)
+    ///
     /// - Returns: This publisher, unchanged.
     @inlinable
     public func first() -> Optional<Output>.Publisher { self }
 
     /// Publishes the value if it satisfies `predicate`.
+    ///
+    /// ![A marble diagram of first(where:), drawn from a run of it](marble-Optional-first-where)
     ///
     /// `predicate` runs at most once, at this call.
     ///
@@ -162,11 +192,15 @@ extension Optional.Publisher {
 
     /// Publishes the value, if any.
     ///
+    /// ![A marble diagram of last(), drawn from a run of it](marble-Optional-last)
+    ///
     /// - Returns: This publisher, unchanged.
     @inlinable
     public func last() -> Optional<Output>.Publisher { self }
 
     /// Publishes the value if it satisfies `predicate`.
+    ///
+    /// ![A marble diagram of last(where:), drawn from a run of it](marble-Optional-last-where)
     ///
     /// `predicate` runs at most once, at this call.
     ///
@@ -176,6 +210,8 @@ extension Optional.Publisher {
     public func last(where predicate: (Output) -> Bool) -> Optional<Output>.Publisher { filter(predicate) }
 
     /// Publishes the value if it satisfies `isIncluded`.
+    ///
+    /// ![A marble diagram of filter(_:), drawn from a run of it](marble-Optional-filter)
     ///
     /// `isIncluded` runs at most once, at this call.
     ///
@@ -188,11 +224,15 @@ extension Optional.Publisher {
 
     /// Only finishes.
     ///
+    /// ![A marble diagram of ignoreOutput(), drawn from a run of it](marble-Optional-ignoreOutput)
+    ///
     /// - Returns: An `Empty` publisher that finishes at once.
     @inlinable
     public func ignoreOutput() -> Empty<Output, Never> { Empty() }
 
     /// Publishes the transformed value, if any.
+    ///
+    /// ![A marble diagram of map(_:), drawn from a run of it](marble-Optional-map)
     ///
     /// `transform` runs at most once, at this call, and the result is again an
     /// `Optional.Publisher`:
@@ -213,6 +253,8 @@ extension Optional.Publisher {
 
     /// Publishes the value if `index` is 0.
     ///
+    /// ![A marble diagram of output(at:), drawn from a run of it](marble-Optional-output-at)
+    ///
     /// - Precondition: `index` is not negative.
     /// - Parameter index: The position of the element to publish; only 0 can have one.
     /// - Returns: This publisher's value when `index` is 0, or an empty `Optional.Publisher`.
@@ -223,6 +265,8 @@ extension Optional.Publisher {
     }
 
     /// Publishes the value if `range` contains 0.
+    ///
+    /// ![A marble diagram of output(in:), drawn from a run of it](marble-Optional-output-in)
     ///
     /// Unlike `Just`'s `output(in:)`, an empty range publishes nothing.
     ///
@@ -243,6 +287,8 @@ extension Optional.Publisher {
 
     /// Publishes the value unless `maxLength` is 0.
     ///
+    /// ![A marble diagram of prefix(_:), drawn from a run of it](marble-Optional-prefix)
+    ///
     /// - Precondition: `maxLength` is not negative.
     /// - Parameter maxLength: The most elements to publish.
     /// - Returns: This publisher's value when `maxLength` is above 0, or an empty
@@ -255,6 +301,8 @@ extension Optional.Publisher {
 
     /// Publishes the value if it satisfies `predicate`.
     ///
+    /// ![A marble diagram of prefix(while:), drawn from a run of it](marble-Optional-prefix-while)
+    ///
     /// `predicate` runs at most once, at this call.
     ///
     /// - Parameter predicate: A closure that returns `true` to keep the value.
@@ -264,6 +312,8 @@ extension Optional.Publisher {
 
     /// Publishes `nextPartialResult(initialResult, value)`; without a value, only finishes (as
     /// Apple's).
+    ///
+    /// ![A marble diagram of reduce(_:_:), drawn from a run of it](marble-Optional-reduce)
     ///
     /// The closure runs at most once, at this call. Unlike the general `reduce(_:_:)`, which
     /// publishes `initialResult` for a stream that ends without elements, an empty
@@ -280,6 +330,8 @@ extension Optional.Publisher {
 
     /// Publishes `nextPartialResult(initialResult, value)`, or only finishes without a value.
     ///
+    /// ![A marble diagram of scan(_:_:), drawn from a run of it](marble-Optional-scan)
+    ///
     /// The closure runs at most once, at this call.
     ///
     /// - Parameters:
@@ -293,6 +345,8 @@ extension Optional.Publisher {
 
     /// Publishes the value, if any.
     ///
+    /// ![A marble diagram of removeDuplicates(by:), drawn from a run of it](marble-Optional-removeDuplicates-by)
+    ///
     /// The closure is never called.
     ///
     /// - Parameter predicate: An equivalence closure, unused for at most one value.
@@ -302,12 +356,16 @@ extension Optional.Publisher {
 
     /// Publishes the value, if any: it never fails.
     ///
+    /// ![A marble diagram of replaceError(with:), drawn from a run of it](marble-Optional-replaceError-with)
+    ///
     /// - Parameter output: A replacement for a failure; never used.
     /// - Returns: This publisher, unchanged.
     @inlinable
     public func replaceError(with output: Output) -> Optional<Wrapped>.Publisher { self }
 
     /// Publishes the value, or `output` without one.
+    ///
+    /// ![A marble diagram of replaceEmpty(with:), drawn from a run of it](marble-Optional-replaceEmpty-with)
     ///
     /// The result is a `Just`, since there is always exactly one value to publish:
     ///
@@ -325,6 +383,8 @@ extension Optional.Publisher {
     public func replaceEmpty(with output: Output) -> Just<Output> { Just(self.output ?? output) }
 
     /// Publishes the value, if any: it never fails, so there is nothing to retry.
+    ///
+    /// ![A marble diagram of retry(_:), drawn from a run of it](marble-Optional-retry)
     ///
     /// - Parameter times: The number of retries; unused.
     /// - Returns: This publisher, unchanged.

@@ -5,6 +5,8 @@
 extension Result.Publisher where Output: Equatable {
     /// Publishes whether the value equals `output`, or the failure.
     ///
+    /// ![A marble diagram of contains(_:), drawn from a run of it](marble-Result-contains)
+    ///
     /// The comparison is made at this call.
     ///
     /// - Parameter output: The element to compare with the value.
@@ -16,6 +18,8 @@ extension Result.Publisher where Output: Equatable {
 
     /// Publishes the result: one value has no duplicates.
     ///
+    /// ![A marble diagram of removeDuplicates(), drawn from a run of it](marble-Result-removeDuplicates)
+    ///
     /// - Returns: This publisher, unchanged.
     @inlinable
     public func removeDuplicates() -> Result<Output, Failure>.Publisher { self }
@@ -24,11 +28,15 @@ extension Result.Publisher where Output: Equatable {
 extension Result.Publisher where Output: Comparable {
     /// Publishes the result: the minimum of one value.
     ///
+    /// ![A marble diagram of min(), drawn from a run of it](marble-Result-min)
+    ///
     /// - Returns: This publisher, unchanged.
     @inlinable
     public func min() -> Result<Output, Failure>.Publisher { self }
 
     /// Publishes the result: the maximum of one value.
+    ///
+    /// ![A marble diagram of max(), drawn from a run of it](marble-Result-max)
     ///
     /// - Returns: This publisher, unchanged.
     @inlinable
@@ -37,6 +45,8 @@ extension Result.Publisher where Output: Comparable {
 
 extension Result.Publisher {
     /// Publishes whether the value satisfies `predicate`, or the failure.
+    ///
+    /// ![A marble diagram of allSatisfy(_:), drawn from a run of it](marble-Result-allSatisfy)
     ///
     /// `predicate` runs at most once, at this call. A failed result keeps its failure and the closure is not called.
     ///
@@ -49,6 +59,8 @@ extension Result.Publisher {
 
     /// Publishes whether the value satisfies the error-throwing `predicate`, or an error.
     ///
+    /// ![A marble diagram of tryAllSatisfy(_:), drawn from a run of it](marble-Result-tryAllSatisfy)
+    ///
     /// `predicate` runs at most once, at this call. A failed result keeps its failure and the closure is not called.
     ///
     /// - Parameter predicate: An error-throwing closure that tests the value.
@@ -60,6 +72,8 @@ extension Result.Publisher {
 
     /// Publishes the value in an array, or the failure.
     ///
+    /// ![A marble diagram of collect(), drawn from a run of it](marble-Result-collect)
+    ///
     /// - Returns: A `Result.Publisher` of a one-element array, or of this publisher's failure.
     @inlinable
     public func collect() -> Result<[Output], Failure>.Publisher {
@@ -67,6 +81,8 @@ extension Result.Publisher {
     }
 
     /// Publishes the result: the minimum of one value.
+    ///
+    /// ![A marble diagram of min(by:), drawn from a run of it](marble-Result-min-by)
     ///
     /// The closure is never called.
     ///
@@ -77,6 +93,8 @@ extension Result.Publisher {
 
     /// Publishes the result, or the error the predicate throws when Apple's calls it with
     /// the value twice.
+    ///
+    /// ![A marble diagram of tryMin(by:), drawn from a run of it](marble-Result-tryMin-by)
     ///
     /// The closure runs at most once, at this call, with the value as both arguments; its answer
     /// is ignored.
@@ -91,6 +109,8 @@ extension Result.Publisher {
 
     /// Publishes the result: the maximum of one value.
     ///
+    /// ![A marble diagram of max(by:), drawn from a run of it](marble-Result-max-by)
+    ///
     /// The closure is never called.
     ///
     /// - Parameter areInIncreasingOrder: An ordering closure, unused for a single value.
@@ -100,6 +120,8 @@ extension Result.Publisher {
 
     /// Publishes the result, or the error the predicate throws when Apple's calls it with
     /// the value twice.
+    ///
+    /// ![A marble diagram of tryMax(by:), drawn from a run of it](marble-Result-tryMax-by)
     ///
     /// The closure runs at most once, at this call, with the value as both arguments; its answer
     /// is ignored.
@@ -114,6 +136,8 @@ extension Result.Publisher {
 
     /// Publishes whether the value satisfies `predicate`, or the failure.
     ///
+    /// ![A marble diagram of contains(where:), drawn from a run of it](marble-Result-contains-where)
+    ///
     /// `predicate` runs at most once, at this call. A failed result keeps its failure and the closure is not called.
     ///
     /// - Parameter predicate: A closure that tests the value.
@@ -124,6 +148,8 @@ extension Result.Publisher {
     }
 
     /// Publishes whether the value satisfies the error-throwing `predicate`, or an error.
+    ///
+    /// ![A marble diagram of tryContains(where:), drawn from a run of it](marble-Result-tryContains-where)
     ///
     /// `predicate` runs at most once, at this call. A failed result keeps its failure and the closure is not called.
     ///
@@ -136,6 +162,8 @@ extension Result.Publisher {
 
     /// Publishes 1, or the failure.
     ///
+    /// ![A marble diagram of count(), drawn from a run of it](marble-Result-count)
+    ///
     /// - Returns: A `Result.Publisher` of `1`, or of this publisher's failure.
     @inlinable
     public func count() -> Result<Int, Failure>.Publisher {
@@ -144,17 +172,23 @@ extension Result.Publisher {
 
     /// Publishes the result.
     ///
+    /// ![A marble diagram of first(), drawn from a run of it](marble-Result-first)
+    ///
     /// - Returns: This publisher, unchanged.
     @inlinable
     public func first() -> Result<Output, Failure>.Publisher { self }
 
     /// Publishes the result.
     ///
+    /// ![A marble diagram of last(), drawn from a run of it](marble-Result-last)
+    ///
     /// - Returns: This publisher, unchanged.
     @inlinable
     public func last() -> Result<Output, Failure>.Publisher { self }
 
     /// Publishes no value.
+    ///
+    /// ![A marble diagram of ignoreOutput(), drawn from a run of it](marble-Result-ignoreOutput)
     ///
     /// The result is an `Empty` publisher, which only finishes, so a failed result's failure is
     /// dropped too, where the general `ignoreOutput()` would pass it on:
@@ -174,6 +208,8 @@ extension Result.Publisher {
 
     /// Publishes the transformed value, or the failure.
     ///
+    /// ![A marble diagram of map(_:), drawn from a run of it](marble-Result-map)
+    ///
     /// `transform` runs at most once, at this call, and the result is again a `Result.Publisher`:
     ///
     /// ```swift
@@ -192,6 +228,8 @@ extension Result.Publisher {
 
     /// Publishes the transformed value, or the failure or the error `transform` throws.
     ///
+    /// ![A marble diagram of tryMap(_:), drawn from a run of it](marble-Result-tryMap)
+    ///
     /// `transform` runs at most once, at this call. A failed result keeps its failure and the closure is not called.
     ///
     /// - Parameter transform: An error-throwing closure that converts the value.
@@ -204,6 +242,8 @@ extension Result.Publisher {
 
     /// Publishes the value, or the converted failure.
     ///
+    /// ![A marble diagram of mapError(_:), drawn from a run of it](marble-Result-mapError)
+    ///
     /// `transform` runs at most once, at this call, and only for a failed result.
     ///
     /// - Parameter transform: A closure that converts the failure.
@@ -215,6 +255,8 @@ extension Result.Publisher {
 
     /// Publishes the result: one value has no duplicates.
     ///
+    /// ![A marble diagram of removeDuplicates(by:), drawn from a run of it](marble-Result-removeDuplicates-by)
+    ///
     /// The closure is never called.
     ///
     /// - Parameter predicate: An equivalence closure, unused for a single value.
@@ -224,6 +266,8 @@ extension Result.Publisher {
 
     /// Publishes the result, or the error the predicate throws when Apple's calls it with
     /// the value twice.
+    ///
+    /// ![A marble diagram of tryRemoveDuplicates(by:), drawn from a run of it](marble-Result-tryRemoveDuplicates-by)
     ///
     /// The closure runs at most once, at this call, with the value as both arguments; its answer
     /// is ignored.
@@ -252,6 +296,8 @@ extension Result.Publisher {
 
     /// Publishes the value, or `output` in place of the failure.
     ///
+    /// ![A marble diagram of replaceError(with:), drawn from a run of it](marble-Result-replaceError-with)
+    ///
     /// - Parameter output: The element to publish if this result is a failure.
     /// - Returns: A `Result.Publisher` that can't fail, of the value or of `output`.
     @inlinable
@@ -261,6 +307,8 @@ extension Result.Publisher {
 
     /// Publishes the result: it is never empty.
     ///
+    /// ![A marble diagram of replaceEmpty(with:), drawn from a run of it](marble-Result-replaceEmpty-with)
+    ///
     /// - Parameter output: A replacement for an empty stream; never used.
     /// - Returns: This publisher, unchanged.
     @inlinable
@@ -268,12 +316,16 @@ extension Result.Publisher {
 
     /// Publishes the result: retrying it gives the same result.
     ///
+    /// ![A marble diagram of retry(_:), drawn from a run of it](marble-Result-retry)
+    ///
     /// - Parameter times: The number of retries; unused.
     /// - Returns: This publisher, unchanged.
     @inlinable
     public func retry(_ times: Int) -> Result<Output, Failure>.Publisher { self }
 
     /// Publishes `nextPartialResult(initialResult, value)`, or the failure.
+    ///
+    /// ![A marble diagram of reduce(_:_:), drawn from a run of it](marble-Result-reduce)
     ///
     /// The closure runs at most once, at this call. A failed result keeps its failure and the closure is not called.
     ///
@@ -287,6 +339,8 @@ extension Result.Publisher {
     }
 
     /// Publishes `nextPartialResult(initialResult, value)`, or an error.
+    ///
+    /// ![A marble diagram of tryReduce(_:_:), drawn from a run of it](marble-Result-tryReduce)
     ///
     /// The closure runs at most once, at this call. A failed result keeps its failure and the closure is not called.
     ///
@@ -305,6 +359,8 @@ extension Result.Publisher {
 
     /// Publishes `nextPartialResult(initialResult, value)`, or the failure.
     ///
+    /// ![A marble diagram of scan(_:_:), drawn from a run of it](marble-Result-scan)
+    ///
     /// The closure runs at most once, at this call. A failed result keeps its failure and the closure is not called.
     ///
     /// - Parameters:
@@ -317,6 +373,8 @@ extension Result.Publisher {
     }
 
     /// Publishes `nextPartialResult(initialResult, value)`, or an error.
+    ///
+    /// ![A marble diagram of tryScan(_:_:), drawn from a run of it](marble-Result-tryScan)
     ///
     /// The closure runs at most once, at this call. A failed result keeps its failure and the closure is not called.
     ///
@@ -345,6 +403,8 @@ extension Result.Publisher {
 
 extension Result.Publisher where Failure == Never {
     /// Publishes the value with the given failure type.
+    ///
+    /// ![A marble diagram of setFailureType(to:), drawn from a run of it](marble-Result-setFailureType-to)
     ///
     /// - Parameter failureType: The failure type to declare, for example `URLError.self`.
     /// - Returns: A `Result.Publisher` of the value with the failure type `E`; it never actually

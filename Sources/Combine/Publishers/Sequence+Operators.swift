@@ -6,6 +6,8 @@
 extension Publishers.Sequence where Failure == Never {
     /// Publishes the minimum element, if any.
     ///
+    /// ![A marble diagram of min(by:), drawn from a run of it](marble-Sequence-min-by)
+    ///
     /// The sequence is searched at this call.
     ///
     /// - Parameter areInIncreasingOrder: A closure that returns `true` when its first argument
@@ -19,6 +21,8 @@ extension Publishers.Sequence where Failure == Never {
     }
 
     /// Publishes the maximum element, if any.
+    ///
+    /// ![A marble diagram of max(by:), drawn from a run of it](marble-Sequence-max-by)
     ///
     /// The sequence is searched at this call.
     ///
@@ -34,6 +38,8 @@ extension Publishers.Sequence where Failure == Never {
 
     /// Publishes the first element that satisfies `predicate`, if any.
     ///
+    /// ![A marble diagram of first(where:), drawn from a run of it](marble-Sequence-first-where)
+    ///
     /// The sequence is searched at this call, up to the first match.
     ///
     /// - Parameter predicate: A closure that tests an element.
@@ -47,6 +53,8 @@ extension Publishers.Sequence where Failure == Never {
 extension Publishers.Sequence {
     /// Publishes whether every element satisfies `predicate`.
     ///
+    /// ![A marble diagram of allSatisfy(_:), drawn from a run of it](marble-Sequence-allSatisfy)
+    ///
     /// The closure runs over the elements at this call, before anyone subscribes.
     ///
     /// - Parameter predicate: A closure that tests an element.
@@ -57,6 +65,8 @@ extension Publishers.Sequence {
     }
 
     /// Publishes whether every element satisfies the error-throwing `predicate`, or its error.
+    ///
+    /// ![A marble diagram of tryAllSatisfy(_:), drawn from a run of it](marble-Sequence-tryAllSatisfy)
     ///
     /// The closure runs over the elements at this call, before anyone subscribes.
     ///
@@ -69,6 +79,8 @@ extension Publishers.Sequence {
 
     /// Publishes all elements in one array.
     ///
+    /// ![A marble diagram of collect(), drawn from a run of it](marble-Sequence-collect)
+    ///
     /// The sequence is copied into the array at this call.
     ///
     /// - Returns: A `Result.Publisher` of an array of every element.
@@ -78,6 +90,8 @@ extension Publishers.Sequence {
     }
 
     /// Publishes the non-`nil` results of `transform`.
+    ///
+    /// ![A marble diagram of compactMap(_:), drawn from a run of it](marble-Sequence-compactMap)
     ///
     /// The closure runs over the elements at this call, before anyone subscribes.
     ///
@@ -90,6 +104,8 @@ extension Publishers.Sequence {
 
     /// Publishes whether any element satisfies `predicate`.
     ///
+    /// ![A marble diagram of contains(where:), drawn from a run of it](marble-Sequence-contains-where)
+    ///
     /// The sequence is searched at this call, up to the first match.
     ///
     /// - Parameter predicate: A closure that tests an element.
@@ -101,6 +117,8 @@ extension Publishers.Sequence {
 
     /// Publishes whether any element satisfies the error-throwing `predicate`, or its error.
     ///
+    /// ![A marble diagram of tryContains(where:), drawn from a run of it](marble-Sequence-tryContains-where)
+    ///
     /// The sequence is searched at this call, up to the first match.
     ///
     /// - Parameter predicate: An error-throwing closure that tests an element.
@@ -111,6 +129,8 @@ extension Publishers.Sequence {
     }
 
     /// Publishes the elements after those that satisfy `predicate`.
+    ///
+    /// ![A marble diagram of drop(while:), drawn from a run of it](marble-Sequence-drop-while)
     ///
     /// The leading elements are skipped at this call.
     ///
@@ -125,6 +145,8 @@ extension Publishers.Sequence {
 
     /// Publishes the elements after the first `count`.
     ///
+    /// ![A marble diagram of dropFirst(_:), drawn from a run of it](marble-Sequence-dropFirst)
+    ///
     /// - Parameter count: The number of leading elements to leave out; 1 unless given.
     /// - Returns: A `Publishers.Sequence` over the remaining elements.
     @inlinable
@@ -133,6 +155,8 @@ extension Publishers.Sequence {
     }
 
     /// Publishes the elements that satisfy `isIncluded`.
+    ///
+    /// ![A marble diagram of filter(_:), drawn from a run of it](marble-Sequence-filter)
     ///
     /// The closure runs over the elements at this call, before anyone subscribes.
     ///
@@ -145,11 +169,15 @@ extension Publishers.Sequence {
 
     /// Only finishes.
     ///
+    /// ![A marble diagram of ignoreOutput(), drawn from a run of it](marble-Sequence-ignoreOutput)
+    ///
     /// - Returns: An `Empty` publisher that finishes at once.
     @inlinable
     public func ignoreOutput() -> Empty<Output, Failure> { Empty() }
 
     /// Publishes the transformed elements.
+    ///
+    /// ![A marble diagram of map(_:), drawn from a run of it](marble-Sequence-map)
     ///
     /// Unlike the general `map(_:)`, the closure runs over every element at this call, before
     /// anyone subscribes, and the result is again a `Publishers.Sequence`, over an array. So do not
@@ -170,6 +198,8 @@ extension Publishers.Sequence {
 
     /// Publishes at most the first `maxLength` elements.
     ///
+    /// ![A marble diagram of prefix(_:), drawn from a run of it](marble-Sequence-prefix)
+    ///
     /// - Parameter maxLength: The most elements to publish.
     /// - Returns: A `Publishers.Sequence` over the leading elements.
     @inlinable
@@ -178,6 +208,8 @@ extension Publishers.Sequence {
     }
 
     /// Publishes the elements up to the first that fails `predicate`.
+    ///
+    /// ![A marble diagram of prefix(while:), drawn from a run of it](marble-Sequence-prefix-while)
     ///
     /// The leading elements are collected into an array at this call.
     ///
@@ -190,6 +222,8 @@ extension Publishers.Sequence {
     }
 
     /// Publishes the result of combining all elements.
+    ///
+    /// ![A marble diagram of reduce(_:_:), drawn from a run of it](marble-Sequence-reduce)
     ///
     /// The closure runs over the elements at this call, before anyone subscribes.
     ///
@@ -205,6 +239,8 @@ extension Publishers.Sequence {
     }
 
     /// Publishes the result of combining all elements, or the error the closure throws.
+    ///
+    /// ![A marble diagram of tryReduce(_:_:), drawn from a run of it](marble-Sequence-tryReduce)
     ///
     /// The closure runs over the elements at this call, before anyone subscribes.
     ///
@@ -222,6 +258,8 @@ extension Publishers.Sequence {
 
     /// Publishes the elements with `nil` replaced by `output`.
     ///
+    /// ![A marble diagram of replaceNil(with:), drawn from a run of it](marble-Sequence-replaceNil-with)
+    ///
     /// The replacement is made over the whole sequence at this call.
     ///
     /// - Parameter output: The element to publish in place of each `nil`.
@@ -232,6 +270,8 @@ extension Publishers.Sequence {
     }
 
     /// Publishes every partial result of combining the elements.
+    ///
+    /// ![A marble diagram of scan(_:_:), drawn from a run of it](marble-Sequence-scan)
     ///
     /// The closure runs over the elements at this call, before anyone subscribes.
     ///
@@ -254,6 +294,8 @@ extension Publishers.Sequence {
 
     /// Publishes the same elements with another failure type.
     ///
+    /// ![A marble diagram of setFailureType(to:), drawn from a run of it](marble-Sequence-setFailureType-to)
+    ///
     /// - Parameter error: The failure type to declare, for example `URLError.self`.
     /// - Returns: A `Publishers.Sequence` over the same sequence with the failure type `E`.
     @inlinable
@@ -264,6 +306,8 @@ extension Publishers.Sequence {
 
 extension Publishers.Sequence where Elements.Element: Equatable {
     /// Publishes the elements without consecutive repeats.
+    ///
+    /// ![A marble diagram of removeDuplicates(), drawn from a run of it](marble-Sequence-removeDuplicates)
     ///
     /// The repeats are removed over the whole sequence at this call.
     ///
@@ -281,6 +325,8 @@ extension Publishers.Sequence where Elements.Element: Equatable {
 
     /// Publishes whether the sequence contains `output`.
     ///
+    /// ![A marble diagram of contains(_:), drawn from a run of it](marble-Sequence-contains)
+    ///
     /// The sequence is searched at this call.
     ///
     /// - Parameter output: The element to look for.
@@ -294,6 +340,8 @@ extension Publishers.Sequence where Elements.Element: Equatable {
 extension Publishers.Sequence where Failure == Never, Elements.Element: Comparable {
     /// Publishes the minimum element, if any.
     ///
+    /// ![A marble diagram of min(), drawn from a run of it](marble-Sequence-min)
+    ///
     /// The sequence is searched at this call.
     ///
     /// - Returns: An `Optional.Publisher` of the smallest element, or an empty one for an empty
@@ -304,6 +352,8 @@ extension Publishers.Sequence where Failure == Never, Elements.Element: Comparab
     }
 
     /// Publishes the maximum element, if any.
+    ///
+    /// ![A marble diagram of max(), drawn from a run of it](marble-Sequence-max)
     ///
     /// The sequence is searched at this call.
     ///
@@ -318,6 +368,8 @@ extension Publishers.Sequence where Failure == Never, Elements.Element: Comparab
 extension Publishers.Sequence where Elements: Collection, Failure == Never {
     /// Publishes the first element, if any.
     ///
+    /// ![A marble diagram of first(), drawn from a run of it](marble-Sequence-first)
+    ///
     /// - Returns: An `Optional.Publisher` of the first element, or an empty one for an empty
     ///   collection.
     @inlinable
@@ -326,6 +378,8 @@ extension Publishers.Sequence where Elements: Collection, Failure == Never {
     }
 
     /// Publishes the element at `index`, if the collection has one there.
+    ///
+    /// ![A marble diagram of output(at:), drawn from a run of it](marble-Sequence-output-at)
     ///
     /// - Parameter index: The index of the element to publish.
     /// - Returns: An `Optional.Publisher` of that element, or an empty one if `index` is not a
@@ -339,6 +393,8 @@ extension Publishers.Sequence where Elements: Collection, Failure == Never {
 extension Publishers.Sequence where Elements: Collection {
     /// Publishes the number of elements.
     ///
+    /// ![A marble diagram of count(), drawn from a run of it](marble-Sequence-count)
+    ///
     /// - Returns: A `Result.Publisher` of the collection's `count`.
     @inlinable
     public func count() -> Result<Int, Failure>.Publisher {
@@ -346,6 +402,8 @@ extension Publishers.Sequence where Elements: Collection {
     }
 
     /// Publishes the elements in `range`.
+    ///
+    /// ![A marble diagram of output(in:), drawn from a run of it](marble-Sequence-output-in)
     ///
     /// - Precondition: `range` lies within the collection's indices: unlike the general
     ///   `output(in:)`, which publishes whatever elements there are, a range past the end traps.
@@ -360,6 +418,8 @@ extension Publishers.Sequence where Elements: Collection {
 extension Publishers.Sequence where Elements: BidirectionalCollection, Failure == Never {
     /// Publishes the last element, if any.
     ///
+    /// ![A marble diagram of last(), drawn from a run of it](marble-Sequence-last)
+    ///
     /// - Returns: An `Optional.Publisher` of the last element, or an empty one for an empty
     ///   collection.
     @inlinable
@@ -368,6 +428,8 @@ extension Publishers.Sequence where Elements: BidirectionalCollection, Failure =
     }
 
     /// Publishes the last element that satisfies `predicate`, if any.
+    ///
+    /// ![A marble diagram of last(where:), drawn from a run of it](marble-Sequence-last-where)
     ///
     /// The collection is searched from the end at this call.
     ///
@@ -382,6 +444,8 @@ extension Publishers.Sequence where Elements: BidirectionalCollection, Failure =
 extension Publishers.Sequence where Elements: RandomAccessCollection, Failure == Never {
     /// Publishes the element at `index`, if the collection has one there.
     ///
+    /// ![A marble diagram of output(at:), drawn from a run of it](marble-Sequence-output-at-2)
+    ///
     /// - Parameter index: The index of the element to publish.
     /// - Returns: An `Optional.Publisher` of that element, or an empty one if `index` is not a
     ///   valid index of the collection.
@@ -391,6 +455,8 @@ extension Publishers.Sequence where Elements: RandomAccessCollection, Failure ==
     }
 
     /// Publishes the number of elements.
+    ///
+    /// ![A marble diagram of count(), drawn from a run of it](marble-Sequence-count-2)
     ///
     /// With a random-access collection and no possible failure, the count is published by a
     /// `Just`.
@@ -405,6 +471,8 @@ extension Publishers.Sequence where Elements: RandomAccessCollection, Failure ==
 extension Publishers.Sequence where Elements: RandomAccessCollection {
     /// Publishes the elements in `range`.
     ///
+    /// ![A marble diagram of output(in:), drawn from a run of it](marble-Sequence-output-in-2)
+    ///
     /// - Precondition: `range` lies within the collection's indices: unlike the general
     ///   `output(in:)`, which publishes whatever elements there are, a range past the end traps.
     /// - Parameter range: The indices of the elements to publish.
@@ -416,6 +484,8 @@ extension Publishers.Sequence where Elements: RandomAccessCollection {
 
     /// Publishes the number of elements.
     ///
+    /// ![A marble diagram of count(), drawn from a run of it](marble-Sequence-count-3)
+    ///
     /// - Returns: A `Result.Publisher` of the collection's `count`.
     @inlinable
     public func count() -> Result<Int, Failure>.Publisher {
@@ -426,6 +496,8 @@ extension Publishers.Sequence where Elements: RandomAccessCollection {
 extension Publishers.Sequence where Elements: RangeReplaceableCollection {
     /// Publishes `elements`, then this sequence.
     ///
+    /// ![A marble diagram of prepend(_:), drawn from a run of it](marble-Sequence-prepend)
+    ///
     /// - Parameter elements: The elements to publish first.
     /// - Returns: A `Publishers.Sequence` over one collection of `elements` followed by this one.
     @inlinable
@@ -434,6 +506,8 @@ extension Publishers.Sequence where Elements: RangeReplaceableCollection {
     }
 
     /// Publishes `elements`, then this sequence.
+    ///
+    /// ![A marble diagram of prepend(_:), drawn from a run of it](marble-Sequence-prepend-2)
     ///
     /// - Parameter elements: A sequence whose elements are published first.
     /// - Returns: A `Publishers.Sequence` over one collection of `elements` followed by this one.
@@ -450,6 +524,8 @@ extension Publishers.Sequence where Elements: RangeReplaceableCollection {
 
     /// Publishes the elements of `publisher`, then this sequence.
     ///
+    /// ![A marble diagram of prepend(_:), drawn from a run of it](marble-Sequence-prepend-3)
+    ///
     /// - Parameter publisher: A sequence publisher whose elements are published first.
     /// - Returns: A `Publishers.Sequence` over one collection of its elements followed by this
     ///   one's.
@@ -463,6 +539,8 @@ extension Publishers.Sequence where Elements: RangeReplaceableCollection {
 
     /// Publishes this sequence, then `elements`.
     ///
+    /// ![A marble diagram of append(_:), drawn from a run of it](marble-Sequence-append)
+    ///
     /// - Parameter elements: The elements to publish last.
     /// - Returns: A `Publishers.Sequence` over one collection of this one's elements followed by
     ///   `elements`.
@@ -472,6 +550,8 @@ extension Publishers.Sequence where Elements: RangeReplaceableCollection {
     }
 
     /// Publishes this sequence, then `elements`.
+    ///
+    /// ![A marble diagram of append(_:), drawn from a run of it](marble-Sequence-append-2)
     ///
     /// - Parameter elements: A sequence whose elements are published last.
     /// - Returns: A `Publishers.Sequence` over one collection of this one's elements followed by
@@ -485,6 +565,8 @@ extension Publishers.Sequence where Elements: RangeReplaceableCollection {
     }
 
     /// Publishes this sequence, then the elements of `publisher`.
+    ///
+    /// ![A marble diagram of append(_:), drawn from a run of it](marble-Sequence-append-3)
     ///
     /// - Parameter publisher: A sequence publisher whose elements are published last.
     /// - Returns: A `Publishers.Sequence` over one collection of this one's elements followed by

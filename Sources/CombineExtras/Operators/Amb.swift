@@ -6,6 +6,8 @@ extension Publisher {
     /// Mirrors whichever of this publisher and `other` emits first — a value or a completion —
     /// and cancels the other one at once ("ambiguous": the first to speak wins).
     ///
+    /// ![A marble diagram of amb(_:), drawn from a run of it](marble-amb)
+    ///
     /// ```
     /// self:  -----1---2---|
     /// other: ---a---b-----|
@@ -42,6 +44,8 @@ extension Publisher {
     /// Mirrors whichever of this publisher and `others` emits first, as ``amb(_:)`` does
     /// for two.
     ///
+    /// ![A marble diagram of amb(with:), drawn from a run of it](marble-amb-many)
+    ///
     /// ```
     /// self:      -----1---2-|
     /// others[0]: ---a---b---|
@@ -72,6 +76,8 @@ extension Publisher {
 
     /// Mirrors whichever of this publisher and `others` emits first, as ``amb(_:)`` does
     /// for two.
+    ///
+    /// ![A marble diagram of amb(with:), drawn from a run of it](marble-amb-many)
     ///
     /// ```
     /// self:      ----1--|
@@ -107,6 +113,8 @@ extension Publisher {
 extension Collection where Element: Publisher {
     /// Mirrors whichever publisher of the collection emits first — a value or a completion —
     /// and cancels the others at once; see ``Combine/Publisher/amb(_:)``.
+    ///
+    /// ![A marble diagram of amb(), drawn from a run of it](marble-amb-collection)
     ///
     /// ```
     /// [0]: -----1---|

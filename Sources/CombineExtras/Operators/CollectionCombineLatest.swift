@@ -6,6 +6,8 @@ extension Publisher {
     /// publisher's value first), each time one of them publishes once all have; see
     /// ``Swift/Collection/combineLatest()`` for demand and completion.
     ///
+    /// ![A marble diagram of combineLatest(with:), drawn from a run of it](marble-combineLatest-with)
+    ///
     /// ```swift
     /// // a:                        -1-----3------|
     /// // b:                        ---x------y------|
@@ -22,6 +24,8 @@ extension Publisher {
 
     /// Combines the latest values of this publisher and `others`, as
     /// ``combineLatest(with:)-(Others)`` does for a collection.
+    ///
+    /// ![A marble diagram of combineLatest(with:), drawn from a run of it](marble-combineLatest-with)
     ///
     /// ```swift
     /// // a:                           -1-----2----|
@@ -58,6 +62,8 @@ extension Collection where Element: Publisher {
     /// Combines the latest values of the publishers of the collection: once every publisher has
     /// published, an array of their latest values each time one of them publishes —
     /// `combineLatest` for any number of publishers.
+    ///
+    /// ![A marble diagram of combineLatest(), drawn from a run of it](marble-combineLatest-collection)
     ///
     /// ```swift
     /// // a:               -1-----3------|

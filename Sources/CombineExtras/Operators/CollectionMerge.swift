@@ -4,6 +4,8 @@ import Combine
 extension Collection where Element: Publisher {
     /// Merges the publishers of the collection: their values as they come, in one stream.
     ///
+    /// ![A marble diagram of merge(), drawn from a run of it](marble-merge-collection)
+    ///
     /// ```swift
     /// // a:       -1-----3--|
     /// // b:       ---2-------4-|

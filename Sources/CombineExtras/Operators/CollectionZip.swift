@@ -6,6 +6,8 @@ extension Publisher {
     /// publisher's first), then the second values, and so on; see ``Swift/Collection/zip()``
     /// for demand and completion.
     ///
+    /// ![A marble diagram of zip(with:), drawn from a run of it](marble-zip-with)
+    ///
     /// ```swift
     /// // a:              -1-----3----|
     /// // b:              ---x------y----|
@@ -21,6 +23,8 @@ extension Publisher {
     }
 
     /// Zips this publisher with `others`, as ``zip(with:)-(Others)`` does for a collection.
+    ///
+    /// ![A marble diagram of zip(with:), drawn from a run of it](marble-zip-with)
     ///
     /// ```swift
     /// // a:                 -1---2---|
@@ -51,6 +55,8 @@ extension Publisher {
 extension Collection where Element: Publisher {
     /// Zips the publishers of the collection: the first values of all of them as one array,
     /// then the second values, and so on — `zip` for any number of publishers.
+    ///
+    /// ![A marble diagram of zip(), drawn from a run of it](marble-zip-collection)
     ///
     /// ```swift
     /// // a:     -1-----3----|

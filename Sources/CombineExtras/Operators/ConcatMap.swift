@@ -290,6 +290,8 @@ extension Publisher {
     /// another: the next inner publisher is subscribed only once the previous one has finished,
     /// so the output keeps the order of the upstream values.
     ///
+    /// ![A marble diagram of concatMap(_:), drawn from a run of it](marble-concatMap)
+    ///
     /// ```swift
     /// // upstream:    -a--b------------|
     /// // inner for a:  --1--2|

@@ -37,6 +37,8 @@ extension Publisher where Output: EventConvertible, Failure == Never {
     /// `.value` is published, a `.failure` fails the publisher and a `.finished` finishes it
     /// (either cancels the upstream).
     ///
+    /// ![A marble diagram of dematerialize(), drawn from a run of it](marble-dematerialize)
+    ///
     /// ```swift
     /// // upstream:      --'v1'--'v2'--f--   'v1' = .value(1), 'v2' = .value(2), f = .failure(e)
     /// // dematerialize: --1   --2   --#     (fails with e; the upstream is cancelled)

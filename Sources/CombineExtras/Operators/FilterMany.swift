@@ -5,6 +5,8 @@ extension Publisher where Output: Collection {
     /// Keeps, in each collection the publisher publishes, only the elements that satisfy a
     /// predicate.
     ///
+    /// ![A marble diagram of filterMany(_:), drawn from a run of it](marble-filterMany)
+    ///
     /// ```swift
     /// // upstream:   -'[1,2,3,4]'--'[5]'--|   (arrays, quoted as names)
     /// // filterMany: -'[2,4]'    --'[]' --|   with isIncluded: isMultiple(of: 2)

@@ -5,6 +5,8 @@ extension Publisher {
     /// Maps each value to a publisher and publishes the values of the latest one only: a new
     /// value cancels the inner publisher of the previous one.
     ///
+    /// ![A marble diagram of flatMapLatest(_:), drawn from a run of it](marble-flatMapLatest)
+    ///
     /// ```swift
     /// // upstream:      -a-------b-----|
     /// // inner for a:    --1--2----3            (cancelled when b arrives)

@@ -6,6 +6,8 @@ extension Publisher {
     /// `completeImmediately: false`, leaves it silent and open until it is cancelled. The
     /// counterpart of `ignoreOutput()` for failures.
     ///
+    /// ![A marble diagram of ignoreFailure(completeImmediately:), drawn from a run of it](marble-ignoreFailure)
+    ///
     /// ```swift
     /// // upstream:      --1--2--#
     /// // ignoreFailure: --1--2--|     (completeImmediately: true)
@@ -22,6 +24,8 @@ extension Publisher {
 
     /// Drops the failure like `ignoreFailure(completeImmediately:)` and
     /// presents another failure type, for chains that need one.
+    ///
+    /// ![A marble diagram of ignoreFailure(setFailureType:completeImmediately:), drawn from a run of it](marble-ignoreFailure-setFailureType)
     ///
     /// ```swift
     /// // upstream:      --1--#

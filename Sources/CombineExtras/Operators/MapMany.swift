@@ -4,6 +4,8 @@ import Combine
 extension Publisher where Output: Collection {
     /// Maps every element of each collection the publisher publishes.
     ///
+    /// ![A marble diagram of mapMany(_:), drawn from a run of it](marble-mapMany)
+    ///
     /// ```swift
     /// // upstream: -'[1,2]'--'[3]'--|     (arrays, quoted as names)
     /// // mapMany:  -'[a,b]'--'[c]'--|     with transform 1 → a, 2 → b, 3 → c

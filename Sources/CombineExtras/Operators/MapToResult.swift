@@ -5,6 +5,8 @@ extension Publisher {
     /// Wraps each value in `Result.success` and the failure, if any, in a last
     /// `Result.failure` value, so that the publisher never fails.
     ///
+    /// ![A marble diagram of mapToResult(), drawn from a run of it](marble-mapToResult)
+    ///
     /// ```swift
     /// // upstream:    --1--2--#        (fails with e)
     /// // mapToResult: --s--s--[f|]     s = .success, f = .failure(e), then finished

@@ -4,6 +4,8 @@ import Combine
 extension Publisher {
     /// Replaces each value with the same constant.
     ///
+    /// ![A marble diagram of mapToValue(_:), drawn from a run of it](marble-mapToValue)
+    ///
     /// ```swift
     /// // upstream:         -a--b--c--|
     /// // mapToValue("x"):  -x--x--x--|
@@ -20,6 +22,8 @@ extension Publisher {
     }
 
     /// Replaces each value with `()`, keeping only the fact that something was published.
+    ///
+    /// ![A marble diagram of mapToVoid(), drawn from a run of it](marble-mapToVoid)
     ///
     /// ```swift
     /// // upstream:    -a--b--|

@@ -40,6 +40,8 @@ extension Publisher {
     /// Publishes every event of the publisher as an ``Event`` value: `.value` for each value,
     /// then `.finished` or `.failure` as a last value, then finishes. It never fails.
     ///
+    /// ![A marble diagram of materialize(), drawn from a run of it](marble-materialize)
+    ///
     /// ```swift
     /// // upstream:    --1--2--|        --1--#
     /// // materialize: --v--v--[e|]     --v--[f|]    v = .value, e = .finished, f = .failure

@@ -4,6 +4,8 @@ import Combine
 extension Publisher where Output: EventConvertible, Failure == Never {
     /// The values of a materialized publisher, without its failure and finish events.
     ///
+    /// ![A marble diagram of values(), drawn from a run of it](marble-values)
+    ///
     /// ```swift
     /// // upstream: --'v1'--'v2'--[f|]   'v1' = .value(1), 'v2' = .value(2), f = .failure(e)
     /// // values(): --1   --2   --|
@@ -19,6 +21,8 @@ extension Publisher where Output: EventConvertible, Failure == Never {
     }
 
     /// The failure of a materialized publisher, if it has one, without its values.
+    ///
+    /// ![A marble diagram of failures(), drawn from a run of it](marble-failures)
     ///
     /// ```swift
     /// // upstream:   --'v1'--'v2'--[f|]   'v1' = .value(1), 'v2' = .value(2), f = .failure(e)

@@ -5,6 +5,8 @@ extension Publisher {
     /// Publishes sliding windows of `size` consecutive values: nothing until `size` values have
     /// arrived, then, for every value, an array of it and the `size - 1` values before it.
     ///
+    /// ![A marble diagram of nwise(_:), drawn from a run of it](marble-nwise)
+    ///
     /// ```swift
     /// // upstream: -1-2-3-4-|
     /// // nwise(3): -----a-b-|     a = [1, 2, 3], b = [2, 3, 4]

@@ -5,6 +5,8 @@ extension Publisher {
     /// Publishes each value paired with the value before it: nothing for the first value, then
     /// `(previous, current)` for every value after it.
     ///
+    /// ![A marble diagram of pairwise(), drawn from a run of it](marble-pairwise)
+    ///
     /// ```swift
     /// // upstream: -1-2-3-|
     /// // pairwise: ---a-b-|     a = (1, 2), b = (2, 3)

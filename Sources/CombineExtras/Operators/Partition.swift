@@ -8,6 +8,8 @@ extension Publisher {
     /// Splits the values into two publishers: those that satisfy a predicate, and those that do
     /// not.
     ///
+    /// ![A marble diagram of partition(_:), drawn from a run of it](marble-partition)
+    ///
     /// ```swift
     /// // upstream:   -1-2-3-4-|
     /// // matches:    ---2---4-|     with predicate: isMultiple(of: 2)

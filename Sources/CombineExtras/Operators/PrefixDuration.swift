@@ -5,6 +5,8 @@ extension Publisher {
     /// Republishes values for a span of time from the subscription, then finishes and cancels
     /// the upstream.
     ///
+    /// ![A marble diagram of prefix(duration:tolerance:on:options:), drawn from a run of it](marble-prefix-duration)
+    ///
     /// ```swift
     /// // upstream:                  -1--2--3--4-|
     /// // prefix(duration: 6 ticks): -1--2-|                 (finishes at tick 6)

@@ -6,6 +6,8 @@ extension Publisher where Output: Hashable {
     /// Publishes each value only the first time it appears, however far apart its repeats are
     /// (`removeDuplicates()` drops only a repeat that directly follows).
     ///
+    /// ![A marble diagram of removeAllDuplicates(), drawn from a run of it](marble-removeAllDuplicates)
+    ///
     /// ```swift
     /// // upstream:              -a--b--a--c--b--|
     /// // removeAllDuplicates(): -a--b-----c-----|
@@ -30,6 +32,8 @@ extension Publisher where Output: Hashable {
 extension Publisher where Output: Equatable {
     /// Publishes each value only the first time it appears (values are compared with `==`).
     ///
+    /// ![A marble diagram of removeAllDuplicates(), drawn from a run of it](marble-removeAllDuplicates)
+    ///
     /// ```swift
     /// let cancellable = [1.0, 2.5, 1.0].publisher.removeAllDuplicates().sink { print($0) }
     /// // prints 1.0, 2.5
@@ -48,6 +52,8 @@ extension Publisher where Output: Equatable {
 
 extension Publisher {
     /// Publishes each value unless `comparator` finds it equal to a value published before.
+    ///
+    /// ![A marble diagram of removeAllDuplicates(by:), drawn from a run of it](marble-removeAllDuplicates-by)
     ///
     /// ```swift
     /// let names = ["Ada", "ada", "Grace"].publisher

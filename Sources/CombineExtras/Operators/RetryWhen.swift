@@ -49,6 +49,8 @@ extension Publisher {
     /// once a trigger publisher made from the failure has published a value — to retry after
     /// a delay, when the network is back, or when the user taps "Retry".
     ///
+    /// ![A marble diagram of retry(_:when:), drawn from a run of it](marble-retry-when)
+    ///
     /// ```swift
     /// // upstream, 1st subscription:    --1--#
     /// // trigger made from the failure:      ---t

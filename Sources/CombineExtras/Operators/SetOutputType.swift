@@ -5,6 +5,8 @@ extension Publisher where Output == Never {
     /// Gives a publisher that never publishes a value the output type a chain needs — the
     /// counterpart of `setFailureType(to:)`, useful after `ignoreOutput()`.
     ///
+    /// ![A marble diagram of setOutputType(to:), drawn from a run of it](marble-setOutputType)
+    ///
     /// ```swift
     /// // upstream:      ----|
     /// // setOutputType: ----|

@@ -5,6 +5,8 @@ extension Publisher {
     /// Shares one subscription to this publisher among all subscribers, as `share()` does,
     /// and replays the latest `count` values (and the completion) to each new subscriber.
     ///
+    /// ![A marble diagram of share(replay:), drawn from a run of it](marble-share-replay)
+    ///
     /// ```
     /// upstream:     --1--2--3--   ---4--|
     /// subscriber A: --1--2--3--   ---4--|

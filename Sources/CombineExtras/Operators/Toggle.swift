@@ -4,6 +4,8 @@ import Combine
 extension Publisher where Output == Bool {
     /// Negates each Boolean value.
     ///
+    /// ![A marble diagram of toggle(), drawn from a run of it](marble-toggle)
+    ///
     /// ```swift
     /// // upstream: -t--f--t--|
     /// // toggle:   -f--t--f--|

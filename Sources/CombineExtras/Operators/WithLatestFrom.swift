@@ -48,6 +48,8 @@ extension Publisher {
     /// (both must have produced one), through `resultSelector`; see
     /// ``withLatestFrom(_:resultSelector:)``.
     ///
+    /// ![A marble diagram of withLatestFrom(_:_:resultSelector:), drawn from a run of it](marble-withLatestFrom2)
+    ///
     /// ```
     /// self:   1--2--3    ----4    -|
     /// other:  -a-----    b
@@ -90,6 +92,8 @@ extension Publisher {
     /// Combines each value of this publisher with the latest values of `other`, `other1` and
     /// `other2` (all must have produced one), through `resultSelector`; see
     /// ``withLatestFrom(_:resultSelector:)``.
+    ///
+    /// ![A marble diagram of withLatestFrom(_:_:_:resultSelector:), drawn from a run of it](marble-withLatestFrom3)
     ///
     /// ```
     /// self:   1--2--3     ----4     -|
@@ -137,6 +141,8 @@ extension Publisher {
     /// Replaces each value of this publisher with the latest value of `other`; see
     /// ``withLatestFrom(_:resultSelector:)``.
     ///
+    /// ![A marble diagram of withLatestFrom(_:), drawn from a run of it](marble-withLatestFrom-value)
+    ///
     /// ```
     /// self:  --1-----2--3--|
     /// other: ----a--------b--|
@@ -167,6 +173,8 @@ extension Publisher {
 
     /// Replaces each value of this publisher with the latest values of `other` and `other1`;
     /// see ``withLatestFrom(_:resultSelector:)``.
+    ///
+    /// ![A marble diagram of withLatestFrom(_:_:), drawn from a run of it](marble-withLatestFrom2-value)
     ///
     /// ```
     /// self:   1--2--3----4-|
@@ -203,6 +211,8 @@ extension Publisher {
 
     /// Replaces each value of this publisher with the latest values of `other`, `other1` and
     /// `other2`; see ``withLatestFrom(_:resultSelector:)``.
+    ///
+    /// ![A marble diagram of withLatestFrom(_:_:_:), drawn from a run of it](marble-withLatestFrom3-value)
     ///
     /// ```
     /// self:   1--2--3----4-|

@@ -6,6 +6,8 @@ extension AnyPublisher {
     /// A publisher that runs `factory` for each subscriber, handing it a
     /// ``Publishers/Create/Subscriber`` to send values and a completion through.
     ///
+    /// ![A marble diagram of create(_:), drawn from a run of it](marble-create)
+    ///
     /// ```swift
     /// // factory sends: [ab|]      at once, on subscription
     /// // demand .max(1): a------   b and the finish wait for more demand

@@ -65,6 +65,8 @@ extension Publishers {
     /// A publisher of 0, 1, 2, … one every `period` on `scheduler` while its subscriber has
     /// demand; it never completes. See ``Publishers/Interval``.
     ///
+    /// ![A marble diagram of interval(_:tolerance:scheduler:options:), drawn from a run of it](marble-interval)
+    ///
     /// ```swift
     /// // period of 3 ticks: ---0--1--2-…
     /// Publishers.interval(.milliseconds(500), scheduler: DispatchQueue.main)

@@ -45,6 +45,8 @@ extension Publishers {
 extension Publisher {
     /// Decodes each element from the upstream publisher into a value of the given type.
     ///
+    /// ![A marble diagram of decode(type:decoder:), drawn from a run of it](marble-decode)
+    ///
     /// Each element (`Data` for `JSONDecoder`) is handed to the decoder's `decode(_:from:)`,
     /// and the decoded value is published in its place. When decoding throws (malformed input,
     /// a missing key, a type mismatch), the upstream is cancelled and the thrown error is sent

@@ -48,6 +48,8 @@ extension Publishers {
 extension Publisher where Output: Encodable {
     /// Encodes each element from the upstream publisher with the given encoder.
     ///
+    /// ![A marble diagram of encode(encoder:), drawn from a run of it](marble-encode)
+    ///
     /// Each element is handed to the encoder's `encode(_:)`, and what it produces (`Data` for
     /// `JSONEncoder`) is published in the element's place. When encoding throws, the upstream
     /// is cancelled and the thrown error is sent as the failure; an upstream failure is passed

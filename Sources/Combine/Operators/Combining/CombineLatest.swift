@@ -151,6 +151,8 @@ extension Publisher {
     /// Passes the latest values of this publisher and of `other` to `transform` each time either
     /// of them publishes, and publishes what `transform` returns.
     ///
+    /// ![A marble diagram of combineLatest, drawn from a run of it](marble-combineLatest-transform)
+    ///
     /// Works like `combineLatest(_:)`, then maps each tuple of latest values through
     /// `transform`: nothing is published until both publishers have published, and each
     /// later value from either one calls `transform` with the latest value of each.
@@ -181,6 +183,8 @@ extension Publisher {
 
     /// Publishes a tuple of the latest values of this publisher, `publisher1` and `publisher2`
     /// each time one of the three publishes.
+    ///
+    /// ![A marble diagram of combineLatest, drawn from a run of it](marble-combineLatest3)
     ///
     /// Nothing is published until all three publishers have published at least once; from
     /// then on, every value from any of them publishes a tuple of the latest value of each.
@@ -215,6 +219,8 @@ extension Publisher {
     /// Calls `transform` with the latest values of this publisher, `publisher1` and `publisher2`
     /// each time one of the three publishes, and publishes its result.
     ///
+    /// ![A marble diagram of combineLatest, drawn from a run of it](marble-combineLatest3-transform)
+    ///
     /// Works like `combineLatest(_:_:)`, then maps each tuple of latest values through
     /// `transform`.
     ///
@@ -246,6 +252,8 @@ extension Publisher {
 
     /// Publishes a tuple of the latest values of this publisher and the three others each
     /// time one of the four publishes.
+    ///
+    /// ![A marble diagram of combineLatest, drawn from a run of it](marble-combineLatest4)
     ///
     /// Nothing is published until all four publishers have published at least once; from
     /// then on, every value from any of them publishes a tuple of the latest value of each.
@@ -283,6 +291,8 @@ extension Publisher {
 
     /// Calls `transform` with the latest values of this publisher and the three others each
     /// time one of the four publishes, and publishes its result.
+    ///
+    /// ![A marble diagram of combineLatest, drawn from a run of it](marble-combineLatest4-transform)
     ///
     /// Works like `combineLatest(_:_:_:)`, then maps each tuple of latest values through
     /// `transform`.

@@ -47,6 +47,8 @@ extension Publisher {
     /// Publishes the values of this publisher and of `other` as one stream, each value as it
     /// comes.
     ///
+    /// ![A marble diagram of merge(with:), drawn from a run of it](marble-merge)
+    ///
     /// Values from either publisher are published in the order they arrive, for instance
     /// `taps.merge(with: keyPresses)` to handle two kinds of input in one place. Both
     /// publishers must have the same `Output` and `Failure` types.

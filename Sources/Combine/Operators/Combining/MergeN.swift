@@ -311,6 +311,8 @@ where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: E
 extension Publishers.Merge {
     /// Adds 1 more publisher to merge.
     ///
+    /// ![A marble diagram of merge(with:), drawn from a run of it](marble-merge3)
+    ///
     /// - Parameter z: Another publisher to merge.
     /// - Returns: A ``Publishers/Merge3`` publisher over this publisher's upstreams and the
     ///   added one.
@@ -320,6 +322,8 @@ extension Publishers.Merge {
     }
 
     /// Adds 2 more publishers to merge.
+    ///
+    /// ![A marble diagram of merge(with:), drawn from a run of it](marble-merge4)
     ///
     /// - Parameters:
     ///   - z: The first publisher to add.
@@ -332,6 +336,8 @@ extension Publishers.Merge {
     }
 
     /// Adds 3 more publishers to merge.
+    ///
+    /// ![A marble diagram of merge(with:), drawn from a run of it](marble-merge5)
     ///
     /// - Parameters:
     ///   - z: The first publisher to add.
@@ -350,6 +356,8 @@ extension Publishers.Merge {
 
     /// Adds 4 more publishers to merge.
     ///
+    /// ![A marble diagram of merge(with:), drawn from a run of it](marble-merge6)
+    ///
     /// - Parameters:
     ///   - z: The first publisher to add.
     ///   - y: The second publisher to add.
@@ -367,6 +375,8 @@ extension Publishers.Merge {
     }
 
     /// Adds 5 more publishers to merge.
+    ///
+    /// ![A marble diagram of merge(with:), drawn from a run of it](marble-merge7)
     ///
     /// - Parameters:
     ///   - z: The first publisher to add.
@@ -388,6 +398,8 @@ extension Publishers.Merge {
     }
 
     /// Adds 6 more publishers to merge.
+    ///
+    /// ![A marble diagram of merge(with:), drawn from a run of it](marble-merge8)
     ///
     /// - Parameters:
     ///   - z: The first publisher to add.
@@ -413,6 +425,8 @@ extension Publishers.Merge {
 extension Publishers.Merge3 {
     /// Adds 1 more publisher to merge.
     ///
+    /// ![A marble diagram of merge(with:), drawn from a run of it](marble-merge4)
+    ///
     /// - Parameter z: Another publisher to merge.
     /// - Returns: A ``Publishers/Merge4`` publisher over this publisher's upstreams and the
     ///   added one.
@@ -422,6 +436,8 @@ extension Publishers.Merge3 {
     }
 
     /// Adds 2 more publishers to merge.
+    ///
+    /// ![A marble diagram of merge(with:), drawn from a run of it](marble-merge5)
     ///
     /// - Parameters:
     ///   - z: The first publisher to add.
@@ -434,6 +450,8 @@ extension Publishers.Merge3 {
     }
 
     /// Adds 3 more publishers to merge.
+    ///
+    /// ![A marble diagram of merge(with:), drawn from a run of it](marble-merge6)
     ///
     /// - Parameters:
     ///   - z: The first publisher to add.
@@ -452,6 +470,8 @@ extension Publishers.Merge3 {
 
     /// Adds 4 more publishers to merge.
     ///
+    /// ![A marble diagram of merge(with:), drawn from a run of it](marble-merge7)
+    ///
     /// - Parameters:
     ///   - z: The first publisher to add.
     ///   - y: The second publisher to add.
@@ -469,6 +489,8 @@ extension Publishers.Merge3 {
     }
 
     /// Adds 5 more publishers to merge.
+    ///
+    /// ![A marble diagram of merge(with:), drawn from a run of it](marble-merge8)
     ///
     /// - Parameters:
     ///   - z: The first publisher to add.
@@ -493,6 +515,8 @@ extension Publishers.Merge3 {
 extension Publishers.Merge4 {
     /// Adds 1 more publisher to merge.
     ///
+    /// ![A marble diagram of merge(with:), drawn from a run of it](marble-merge5)
+    ///
     /// - Parameter z: Another publisher to merge.
     /// - Returns: A ``Publishers/Merge5`` publisher over this publisher's upstreams and the
     ///   added one.
@@ -502,6 +526,8 @@ extension Publishers.Merge4 {
     }
 
     /// Adds 2 more publishers to merge.
+    ///
+    /// ![A marble diagram of merge(with:), drawn from a run of it](marble-merge6)
     ///
     /// - Parameters:
     ///   - z: The first publisher to add.
@@ -514,6 +540,8 @@ extension Publishers.Merge4 {
     }
 
     /// Adds 3 more publishers to merge.
+    ///
+    /// ![A marble diagram of merge(with:), drawn from a run of it](marble-merge7)
     ///
     /// - Parameters:
     ///   - z: The first publisher to add.
@@ -531,6 +559,8 @@ extension Publishers.Merge4 {
     }
 
     /// Adds 4 more publishers to merge.
+    ///
+    /// ![A marble diagram of merge(with:), drawn from a run of it](marble-merge8)
     ///
     /// - Parameters:
     ///   - z: The first publisher to add.
@@ -552,6 +582,8 @@ extension Publishers.Merge4 {
 extension Publishers.Merge5 {
     /// Adds 1 more publisher to merge.
     ///
+    /// ![A marble diagram of merge(with:), drawn from a run of it](marble-merge6)
+    ///
     /// - Parameter z: Another publisher to merge.
     /// - Returns: A ``Publishers/Merge6`` publisher over this publisher's upstreams and the
     ///   added one.
@@ -561,6 +593,8 @@ extension Publishers.Merge5 {
     }
 
     /// Adds 2 more publishers to merge.
+    ///
+    /// ![A marble diagram of merge(with:), drawn from a run of it](marble-merge7)
     ///
     /// - Parameters:
     ///   - z: The first publisher to add.
@@ -573,6 +607,8 @@ extension Publishers.Merge5 {
     }
 
     /// Adds 3 more publishers to merge.
+    ///
+    /// ![A marble diagram of merge(with:), drawn from a run of it](marble-merge8)
     ///
     /// - Parameters:
     ///   - z: The first publisher to add.
@@ -593,6 +629,8 @@ extension Publishers.Merge5 {
 extension Publishers.Merge6 {
     /// Adds 1 more publisher to merge.
     ///
+    /// ![A marble diagram of merge(with:), drawn from a run of it](marble-merge7)
+    ///
     /// - Parameter z: Another publisher to merge.
     /// - Returns: A ``Publishers/Merge7`` publisher over this publisher's upstreams and the
     ///   added one.
@@ -602,6 +640,8 @@ extension Publishers.Merge6 {
     }
 
     /// Adds 2 more publishers to merge.
+    ///
+    /// ![A marble diagram of merge(with:), drawn from a run of it](marble-merge8)
     ///
     /// - Parameters:
     ///   - z: The first publisher to add.
@@ -617,6 +657,8 @@ extension Publishers.Merge6 {
 extension Publishers.Merge7 {
     /// Adds 1 more publisher to merge.
     ///
+    /// ![A marble diagram of merge(with:), drawn from a run of it](marble-merge8)
+    ///
     /// - Parameter z: Another publisher to merge.
     /// - Returns: A ``Publishers/Merge8`` publisher over this publisher's upstreams and the
     ///   added one.
@@ -629,6 +671,8 @@ extension Publishers.Merge7 {
 extension Publisher {
     /// Publishes the values of this publisher and of two others as one stream, each value as it
     /// comes.
+    ///
+    /// ![A marble diagram of merge(with:), drawn from a run of it](marble-merge3)
     ///
     /// Values from any of the three publishers are published in the order they arrive; the
     /// publishers are subscribed in argument order, this one first. All of them must have
@@ -657,6 +701,8 @@ extension Publisher {
 
     /// Publishes the values of this publisher and of three others as one stream, each value as it
     /// comes.
+    ///
+    /// ![A marble diagram of merge(with:), drawn from a run of it](marble-merge4)
     ///
     /// Values from any of the four publishers are published in the order they arrive; the
     /// publishers are subscribed in argument order, this one first. All of them must have
@@ -691,6 +737,8 @@ extension Publisher {
     /// Publishes the values of this publisher and of four others as one stream, each value as it
     /// comes.
     ///
+    /// ![A marble diagram of merge(with:), drawn from a run of it](marble-merge5)
+    ///
     /// Values from any of the five publishers are published in the order they arrive; the
     /// publishers are subscribed in argument order, this one first. All of them must have
     /// the same `Output` and `Failure` types.
@@ -724,6 +772,8 @@ extension Publisher {
 
     /// Publishes the values of this publisher and of five others as one stream, each value as it
     /// comes.
+    ///
+    /// ![A marble diagram of merge(with:), drawn from a run of it](marble-merge6)
     ///
     /// Values from any of the six publishers are published in the order they arrive; the
     /// publishers are subscribed in argument order, this one first. All of them must have
@@ -760,6 +810,8 @@ extension Publisher {
 
     /// Publishes the values of this publisher and of six others as one stream, each value as it
     /// comes.
+    ///
+    /// ![A marble diagram of merge(with:), drawn from a run of it](marble-merge7)
     ///
     /// Values from any of the seven publishers are published in the order they arrive; the
     /// publishers are subscribed in argument order, this one first. All of them must have
@@ -798,6 +850,8 @@ extension Publisher {
 
     /// Publishes the values of this publisher and of seven others as one stream, each value as it
     /// comes.
+    ///
+    /// ![A marble diagram of merge(with:), drawn from a run of it](marble-merge8)
     ///
     /// Values from any of the eight publishers are published in the order they arrive; the
     /// publishers are subscribed in argument order, this one first. All of them must have

@@ -147,6 +147,8 @@ extension Publisher {
     /// Pairs the values of this publisher and `other` by position and publishes what
     /// `transform` makes of each pair.
     ///
+    /// ![A marble diagram of zip, drawn from a run of it](marble-zip-transform)
+    ///
     /// Works like `zip(_:)`, then maps each pair through `transform`.
     ///
     /// ```swift
@@ -172,6 +174,8 @@ extension Publisher {
 
     /// Groups each value of this publisher with the values of `publisher1` and `publisher2` at
     /// the same position, publishing each group as a tuple.
+    ///
+    /// ![A marble diagram of zip, drawn from a run of it](marble-zip3)
     ///
     /// The n-th values of the three publishers make the n-th tuple; a value waits until the
     /// other two publishers have published their n-th value.
@@ -203,6 +207,8 @@ extension Publisher {
     /// Groups the values of this publisher, `publisher1` and `publisher2` by position and
     /// publishes what `transform` makes of each group.
     ///
+    /// ![A marble diagram of zip, drawn from a run of it](marble-zip3-transform)
+    ///
     /// Works like `zip(_:_:)`, then maps each group through `transform`.
     ///
     /// ```swift
@@ -229,6 +235,8 @@ extension Publisher {
 
     /// Groups each value of this publisher with the values of the three others at the same
     /// position, publishing each group as a tuple.
+    ///
+    /// ![A marble diagram of zip, drawn from a run of it](marble-zip4)
     ///
     /// The n-th values of the four publishers make the n-th tuple; a value waits until the
     /// other three publishers have published their n-th value.
@@ -260,6 +268,8 @@ extension Publisher {
 
     /// Groups the values of this publisher and the three others by position and publishes what
     /// `transform` makes of each group.
+    ///
+    /// ![A marble diagram of zip, drawn from a run of it](marble-zip4-transform)
     ///
     /// Works like `zip(_:_:_:)`, then maps each group through `transform`.
     ///

@@ -98,6 +98,8 @@ extension Publisher {
     /// Stops the process in the debugger when one of the given closures returns `true` for the
     /// event it checks.
     ///
+    /// ![A marble diagram of breakpoint(receiveSubscription:), drawn from a run of it](marble-breakpoint)
+    ///
     /// Each closure sees one kind of event before it is passed on; when it returns `true`,
     /// the process stops in the attached debugger (`SIGTRAP`), where you can inspect the
     /// stack. Without a debugger attached, the process ends there. Events are otherwise
@@ -130,6 +132,8 @@ extension Publisher {
     }
 
     /// Stops the process in the debugger when this publisher fails.
+    ///
+    /// ![A marble diagram of breakpointOnError(), drawn from a run of it](marble-breakpointOnError)
     ///
     /// Values and a `.finished` completion pass through unchanged; a failure stops the
     /// process in the attached debugger (`SIGTRAP`) before it is passed on. Without a

@@ -70,6 +70,8 @@ extension Publishers {
 extension Publisher {
     /// Calls the given closures as this publisher's events pass through, without changing them.
     ///
+    /// ![A marble diagram of handleEvents(receiveSubscription:), drawn from a run of it](marble-handleEvents)
+    ///
     /// Use it for side effects that do not change the stream, such as logging or showing
     /// an activity indicator while a query runs:
     /// `query.handleEvents(receiveSubscription: { _ in startQuery() }, receiveCancel: { stopQuery() })`.

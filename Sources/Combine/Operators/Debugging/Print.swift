@@ -102,6 +102,8 @@ private final class PrintLog: @unchecked Sendable {
 extension Publisher {
     /// Logs each event that passes through, one line per event.
     ///
+    /// ![A marble diagram of print(_:to:), drawn from a run of it](marble-print)
+    ///
     /// One line is written for each subscription, request, value, completion and cancel
     /// that passes, which shows what a pipeline does and in what order:
     ///

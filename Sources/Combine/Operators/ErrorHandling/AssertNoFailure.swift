@@ -49,6 +49,8 @@ extension Publisher {
     /// Republishes this publisher's values, treating a failure as a programming error that
     /// stops the program.
     ///
+    /// ![A marble diagram of assertNoFailure(_:file:line:), drawn from a run of it](marble-assertNoFailure)
+    ///
     /// Use it where a failure would be a programming error, for instance decoding data
     /// bundled with the app:
     /// `tricks.decode(type: Trick.self, decoder: JSONDecoder()).assertNoFailure("decoding")`.

@@ -42,6 +42,8 @@ extension Publishers.Retry: Equatable where Upstream: Equatable {}
 extension Publisher {
     /// Subscribes to this publisher again after it fails, up to `retries` more times.
     ///
+    /// ![A marble diagram of retry(_:), drawn from a run of it](marble-retry)
+    ///
     /// When this publisher fails, it is subscribed again, up to `retries` times, and its
     /// values are republished as they come; a failure after that is passed on. Each new
     /// subscription starts the upstream's work again when that work is made at subscription

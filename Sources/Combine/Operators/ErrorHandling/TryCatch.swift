@@ -47,6 +47,8 @@ extension Publisher {
     /// Recovers from a failure of this publisher by switching to a publisher made from the
     /// error, or fails with the error the closure throws.
     ///
+    /// ![A marble diagram of tryCatch(_:), drawn from a run of it](marble-tryCatch)
+    ///
     /// Like `catch(_:)`, except that `handler` can throw: the thrown error becomes the
     /// failure of the result, whose `Failure` type is therefore `any Error`. Use it to
     /// recover from some errors and pass the others on.

@@ -87,6 +87,8 @@ extension Publisher {
 extension Publishers.CompactMap {
     /// Fuses two compact-maps into one over the same upstream.
     ///
+    /// ![A marble diagram of compactMap(_:), drawn from a run of it](marble-CompactMap-compactMap)
+    ///
     /// - Parameter transform: A closure applied to each non-`nil` result of this compact-map's
     ///   closure.
     /// - Returns: One ``Publishers/CompactMap`` over the same upstream that applies both
@@ -97,6 +99,8 @@ extension Publishers.CompactMap {
     }
 
     /// Fuses a map into this compact-map.
+    ///
+    /// ![A marble diagram of map(_:), drawn from a run of it](marble-CompactMap-map)
     ///
     /// - Parameter transform: A closure applied to each non-`nil` result of this compact-map's
     ///   closure.

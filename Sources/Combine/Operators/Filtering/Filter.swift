@@ -89,6 +89,8 @@ extension Publisher {
 extension Publishers.Filter {
     /// Fuses two filters into one over the same upstream.
     ///
+    /// ![A marble diagram of filter(_:), drawn from a run of it](marble-Filter-filter)
+    ///
     /// - Parameter isIncluded: A second test, called only for elements that pass this
     ///   filter's test.
     /// - Returns: One ``Publishers/Filter`` over the same upstream that requires both tests.

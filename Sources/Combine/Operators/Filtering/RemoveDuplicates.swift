@@ -133,6 +133,8 @@ extension Publisher where Output: Equatable {
 extension Publisher {
     /// Skips each value that `predicate` judges a duplicate of the last value published.
     ///
+    /// ![A marble diagram of removeDuplicates(by:), drawn from a run of it](marble-removeDuplicates-by)
+    ///
     /// The first element is always published. Each later element is passed to `predicate`
     /// together with the last element published (as the first argument); when the closure
     /// returns `true`, the new element counts as a duplicate and is skipped, and the operator
@@ -159,6 +161,8 @@ extension Publisher {
 
     /// Skips each value that the throwing `predicate` judges a duplicate of the last value
     /// published, and fails with any error `predicate` throws.
+    ///
+    /// ![A marble diagram of tryRemoveDuplicates(by:), drawn from a run of it](marble-tryRemoveDuplicates)
     ///
     /// Works like `removeDuplicates(by:)`: the first element is always published, and a later
     /// one is skipped when `predicate`, called with the last published element and the new

@@ -46,6 +46,8 @@ extension Publishers.ReplaceEmpty: Equatable where Upstream: Equatable, Upstream
 extension Publisher {
     /// Publishes `output` when this publisher finishes without having published a value.
     ///
+    /// ![A marble diagram of replaceEmpty(with:), drawn from a run of it](marble-replaceEmpty)
+    ///
     /// Elements from the upstream pass through unchanged. If the upstream finishes without
     /// having published anything, `output` is published first and then the stream finishes;
     /// an upstream failure passes through with nothing added. As in Apple's Combine, the

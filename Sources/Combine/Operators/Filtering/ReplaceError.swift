@@ -48,6 +48,8 @@ extension Publishers.ReplaceError: Equatable where Upstream: Equatable, Upstream
 extension Publisher {
     /// Turns a failure of this publisher into the value `output` followed by a normal finish.
     ///
+    /// ![A marble diagram of replaceError(with:), drawn from a run of it](marble-replaceError)
+    ///
     /// Elements pass through unchanged. If the upstream fails, the error is dropped:
     /// `output` is published instead (as soon as the subscriber has demand for it) and the
     /// stream finishes normally. The result can't fail, so its `Failure` is `Never` and it can

@@ -36,6 +36,8 @@ extension Publisher {
     /// Transforms each value with a throwing `transform`, publishes the results that are not
     /// `nil`, unwrapped, and fails with any error `transform` throws.
     ///
+    /// ![A marble diagram of tryCompactMap(_:), drawn from a run of it](marble-tryCompactMap)
+    ///
     /// A non-`nil` result is published unwrapped; a `nil` result is dropped and replaced by
     /// asking the upstream for one more element. If the closure throws, the upstream is
     /// cancelled and the error is the failure the subscriber receives; the failure type
@@ -66,6 +68,8 @@ extension Publisher {
 
 extension Publishers.TryCompactMap {
     /// Fuses a compact-map into this try-compact-map.
+    ///
+    /// ![A marble diagram of compactMap(_:), drawn from a run of it](marble-TryCompactMap-compactMap)
     ///
     /// - Parameter transform: An error-throwing closure applied to each non-`nil` result of
     ///   this try-compact-map's closure.

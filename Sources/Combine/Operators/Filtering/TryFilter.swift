@@ -43,6 +43,8 @@ extension Publisher {
     /// Publishes only the values for which the throwing `isIncluded` returns `true`, and fails
     /// with the error it throws.
     ///
+    /// ![A marble diagram of tryFilter(_:), drawn from a run of it](marble-tryFilter)
+    ///
     /// An element for which `isIncluded` returns `true` is published; any other is dropped,
     /// and the operator asks the upstream for one more in its place. If the closure throws,
     /// the upstream is cancelled and the error is the failure the subscriber receives; the
@@ -74,6 +76,8 @@ extension Publisher {
 extension Publishers.Filter {
     /// Fuses a try-filter into this filter.
     ///
+    /// ![A marble diagram of tryFilter(_:), drawn from a run of it](marble-Filter-tryFilter)
+    ///
     /// - Parameter isIncluded: An error-throwing test, called only for elements that pass
     ///   this filter's test.
     /// - Returns: One ``Publishers/TryFilter`` over the same upstream that requires both tests.
@@ -86,6 +90,8 @@ extension Publishers.Filter {
 extension Publishers.TryFilter {
     /// Fuses a filter into this try-filter.
     ///
+    /// ![A marble diagram of filter(_:), drawn from a run of it](marble-TryFilter-filter)
+    ///
     /// - Parameter isIncluded: A second test, called only for elements that pass this
     ///   try-filter's test.
     /// - Returns: One ``Publishers/TryFilter`` over the same upstream that requires both tests.
@@ -95,6 +101,8 @@ extension Publishers.TryFilter {
     }
 
     /// Fuses two try-filters into one.
+    ///
+    /// ![A marble diagram of tryFilter(_:), drawn from a run of it](marble-TryFilter-tryFilter)
     ///
     /// - Parameter isIncluded: A second error-throwing test, called only for elements that
     ///   pass this try-filter's test.

@@ -57,6 +57,13 @@ extension Publisher {
     /// Maps each value of this publisher to an inner publisher and publishes the values of all
     /// of them, with at most `maxPublishers` subscribed at a time.
     ///
+    /// ![A marble diagram of flatMap(maxPublishers:_:), drawn from a run of it](marble-flatMap)
+    ///
+    /// With `maxPublishers: .max(1)`, the next upstream value is asked for only when the live inner
+    /// publisher has finished:
+    ///
+    /// ![A marble diagram of flatMap(maxPublishers: .max(1)), drawn from a run of it](marble-flatMap-maxPublishers)
+    ///
     /// Each upstream value is passed to `transform`, and the publisher it returns (an
     /// "inner" publisher) is subscribed at once; the values of all live inner publishers are
     /// published as they arrive, interleaved. A typical use is starting a request for each
@@ -100,6 +107,8 @@ extension Publisher where Failure == Never {
     /// Maps each value of this publisher, which can't fail, to an inner publisher that can,
     /// and publishes the values of all of them.
     ///
+    /// ![A marble diagram of flatMap(maxPublishers:_:), drawn from a run of it](marble-flatMap)
+    ///
     /// The upstream's `Never` is adapted to the inner publishers' failure type, so a
     /// publisher of user input can start fallible work for each value, as in
     /// `queries.flatMap { api.search($0) }` (an `AnyPublisher<[Item], APIError>` per query):
@@ -132,6 +141,8 @@ extension Publisher where Failure == Never {
     /// Maps each value of this publisher, which can't fail, to an inner publisher that can't
     /// fail either, and publishes the values of all of them.
     ///
+    /// ![A marble diagram of flatMap(maxPublishers:_:), drawn from a run of it](marble-flatMap)
+    ///
     /// ```swift
     /// let cancellable = [1, 2].publisher
     ///     .flatMap { [$0, $0 * 10].publisher }
@@ -160,6 +171,8 @@ extension Publisher where Failure == Never {
 extension Publisher {
     /// Maps each value of this publisher to an inner publisher that can't fail, and publishes
     /// the values of all of them.
+    ///
+    /// ![A marble diagram of flatMap(maxPublishers:_:), drawn from a run of it](marble-flatMap)
     ///
     /// The inner publishers' `Never` is adapted to the upstream's failure type, so
     /// `authorize().flatMap { ok in ok ? heartRate : Empty() }` compiles for an upstream of

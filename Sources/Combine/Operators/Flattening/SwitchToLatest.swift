@@ -41,6 +41,8 @@ extension Publisher where Output: Publisher, Output.Failure == Failure {
     /// Publishes the values of the latest publisher this publisher has emitted, dropping the
     /// previous one.
     ///
+    /// ![A marble diagram of switchToLatest(), drawn from a run of it](marble-switchToLatest)
+    ///
     /// This publisher's values are themselves publishers. Each new one is subscribed and the
     /// previous one cancelled, so only the latest publisher's values are published. The
     /// usual case is a search where a new query cancels the one in flight:
@@ -80,6 +82,8 @@ extension Publisher where Failure == Never, Output: Publisher {
     /// Publishes the values of the latest inner publisher, for an upstream that can't fail and
     /// inner publishers that can.
     ///
+    /// ![A marble diagram of switchToLatest(), drawn from a run of it](marble-switchToLatest)
+    ///
     /// The upstream's `Never` is adapted to the inner publishers' failure type; otherwise it
     /// behaves as the general `switchToLatest()`.
     ///
@@ -105,6 +109,8 @@ extension Publisher where Failure == Never, Output: Publisher, Output.Failure ==
     /// Publishes the values of the latest inner publisher, when neither the upstream nor the
     /// inner publishers can fail.
     ///
+    /// ![A marble diagram of switchToLatest(), drawn from a run of it](marble-switchToLatest)
+    ///
     /// ```swift
     /// let queries = PassthroughSubject<String, Never>()
     /// let cancellable = queries
@@ -127,6 +133,8 @@ extension Publisher where Failure == Never, Output: Publisher, Output.Failure ==
 extension Publisher where Output: Publisher, Output.Failure == Never {
     /// Publishes the values of the latest inner publisher, for inner publishers that can't
     /// fail and an upstream that can.
+    ///
+    /// ![A marble diagram of switchToLatest(), drawn from a run of it](marble-switchToLatest)
     ///
     /// Each inner publisher's `Never` is adapted to the upstream's failure type; otherwise it
     /// behaves as the general `switchToLatest()`. Only the upstream can fail the result.

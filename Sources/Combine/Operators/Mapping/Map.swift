@@ -86,6 +86,8 @@ extension Publisher {
 extension Publishers.Map {
     /// Fuses two maps into one: `map(f).map(g)` is `map { g(f($0)) }` over the same upstream.
     ///
+    /// ![A marble diagram of map(_:), drawn from a run of it](marble-Map-map)
+    ///
     /// - Parameter transform: A closure applied to the result of this map's closure.
     /// - Returns: One ``Publishers/Map`` over the same upstream that applies both closures in
     ///   turn.

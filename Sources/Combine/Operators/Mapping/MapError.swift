@@ -40,6 +40,8 @@ extension Publishers {
 extension Publisher {
     /// Hands a failure of this publisher to `transform` and fails with the error it returns.
     ///
+    /// ![A marble diagram of mapError(_:), drawn from a run of it](marble-mapError)
+    ///
     /// Elements and a normal finish pass through untouched; only a `.failure` completion goes
     /// through `transform`, and its result is the failure the subscriber receives. Requests
     /// and the cancel go straight to the upstream.

@@ -116,6 +116,8 @@ struct KeyPathReader<Input, Downstream: Subscriber>: ForwardingSubscriber {
 extension Publisher {
     /// Publishes, for each value, the property that `keyPath` names.
     ///
+    /// ![A marble diagram of map(_:), drawn from a run of it](marble-map-keyPath)
+    ///
     /// For each element, the property at `keyPath` is read and published in the element's
     /// place; the completion passes through unchanged, and so do requests and the cancel (as
     /// with ``Publishers/Map``, the upstream's subscription goes straight to the subscriber).
@@ -136,6 +138,8 @@ extension Publisher {
     }
 
     /// Publishes, for each value, a tuple of the properties that `keyPath0` and `keyPath1` name.
+    ///
+    /// ![A marble diagram of map(_:_:), drawn from a run of it](marble-map-keyPath2)
     ///
     /// For each element, both properties are read and published together as one tuple; the
     /// completion, requests and the cancel pass through unchanged.
@@ -161,6 +165,8 @@ extension Publisher {
 
     /// Publishes, for each value, a tuple of the properties that `keyPath0`, `keyPath1` and
     /// `keyPath2` name.
+    ///
+    /// ![A marble diagram of map(_:_:_:), drawn from a run of it](marble-map-keyPath3)
     ///
     /// For each element, the three properties are read and published together as one tuple;
     /// the completion, requests and the cancel pass through unchanged.

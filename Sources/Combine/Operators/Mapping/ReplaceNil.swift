@@ -2,6 +2,8 @@
 extension Publisher {
     /// Publishes each optional value unwrapped, with `output` in place of every `nil`.
     ///
+    /// ![A marble diagram of replaceNil(with:), drawn from a run of it](marble-replaceNil)
+    ///
     /// Every element is published unwrapped: a `nil` becomes `output`, any other value is
     /// published as it is. Nothing else changes: it is a ``Publishers/Map`` over the upstream,
     /// so the completion, requests and the cancel pass straight through.

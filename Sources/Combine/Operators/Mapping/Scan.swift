@@ -173,6 +173,8 @@ extension Publisher {
     /// Publishes a running result that the throwing `nextPartialResult` updates with each
     /// value, and fails with any error the closure throws.
     ///
+    /// ![A marble diagram of tryScan(_:_:), drawn from a run of it](marble-tryScan)
+    ///
     /// Works like `scan(_:_:)`, publishing every running result, except that the closure may
     /// throw: the thrown error cancels the upstream and ends the stream as a failure, and the
     /// failure type becomes `any Error` (an upstream failure arrives as it is). Requests go

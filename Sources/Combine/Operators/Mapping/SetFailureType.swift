@@ -40,6 +40,8 @@ extension Publishers.SetFailureType: Equatable where Upstream: Equatable {}
 extension Publisher where Failure == Never {
     /// Gives this never-failing publisher another `Failure` type, without changing its events.
     ///
+    /// ![A marble diagram of setFailureType(to:), drawn from a run of it](marble-setFailureType)
+    ///
     /// The upstream can't fail, so nothing changes at run time: elements, the completion,
     /// requests and the cancel pass straight through. Use it where a publisher that never
     /// fails must meet one that can, for example in `flatMap`, `combineLatest` or `merge`, or

@@ -60,6 +60,8 @@ extension Publisher {
     /// Publishes the result of the throwing `transform` for each value, and fails with any
     /// error it throws.
     ///
+    /// ![A marble diagram of tryMap(_:), drawn from a run of it](marble-tryMap)
+    ///
     /// Each element goes through `transform` and the result is published in its place. When
     /// the closure throws, the upstream is cancelled and the error is the failure the
     /// subscriber receives; the failure type becomes `any Error` (an upstream failure arrives
@@ -92,6 +94,8 @@ extension Publisher {
 extension Publishers.TryMap {
     /// Fuses a map into this try-map.
     ///
+    /// ![A marble diagram of map(_:), drawn from a run of it](marble-TryMap-map)
+    ///
     /// - Parameter transform: A closure applied to the result of this try-map's closure.
     /// - Returns: One ``Publishers/TryMap`` over the same upstream that applies both closures.
     public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.TryMap<Upstream, T> {
@@ -100,6 +104,8 @@ extension Publishers.TryMap {
     }
 
     /// Fuses two try-maps into one.
+    ///
+    /// ![A marble diagram of tryMap(_:), drawn from a run of it](marble-TryMap-tryMap)
     ///
     /// - Parameter transform: An error-throwing closure applied to the result of this
     ///   try-map's closure.
@@ -112,6 +118,8 @@ extension Publishers.TryMap {
 
 extension Publishers.Map {
     /// Fuses a try-map into this map.
+    ///
+    /// ![A marble diagram of tryMap(_:), drawn from a run of it](marble-Map-tryMap)
     ///
     /// - Parameter transform: An error-throwing closure applied to the result of this map's
     ///   closure.

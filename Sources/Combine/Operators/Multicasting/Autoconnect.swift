@@ -37,6 +37,8 @@ extension ConnectablePublisher {
     /// Returns a publisher that connects and disconnects this connectable publisher as
     /// subscribers come and go.
     ///
+    /// ![A marble diagram of autoconnect(), drawn from a run of it](marble-autoconnect)
+    ///
     /// The first subscriber calls `connect()` for you, right after it has attached; when
     /// the last subscriber cancels, the connection is cancelled, and the next subscriber
     /// connects again. Use it when you do not need to attach several subscribers before the

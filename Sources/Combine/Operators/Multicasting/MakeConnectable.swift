@@ -34,6 +34,8 @@ extension Publisher where Failure == Never {
     /// Returns a connectable publisher that holds back this publisher's values until
     /// `connect()` is called.
     ///
+    /// ![A marble diagram of makeConnectable(), drawn from a run of it](marble-makeConnectable)
+    ///
     /// Subscribers attach first; values flow only after `connect()`, so that all of them
     /// see the first value:
     ///

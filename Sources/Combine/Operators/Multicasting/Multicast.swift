@@ -60,6 +60,8 @@ extension Publisher {
     /// Returns a connectable publisher that shares one subscription to this publisher among
     /// its subscribers, through a subject made by `createSubject`.
     ///
+    /// ![A marble diagram of multicast(_:), drawn from a run of it](marble-multicast)
+    ///
     /// The result is a connectable publisher: subscribers attach to the subject, and
     /// nothing is asked of this publisher until `connect()` subscribes the subject to it.
     /// Every subscriber then shares that one subscription, as when one network request
@@ -93,6 +95,8 @@ extension Publisher {
 
     /// Returns a connectable publisher that shares one subscription to this publisher among
     /// its subscribers, through `subject`.
+    ///
+    /// ![A marble diagram of multicast(subject:), drawn from a run of it](marble-multicast-subject)
     ///
     /// Like `multicast(_:)`, with a subject you create yourself, for instance a
     /// `CurrentValueSubject` so that a subscriber attaching late still receives the latest

@@ -59,6 +59,8 @@ extension Publisher {
     /// Returns a publisher whose subscribers all share a single subscription to this
     /// publisher.
     ///
+    /// ![A marble diagram of share(), drawn from a run of it](marble-share)
+    ///
     /// The first subscriber subscribes to this publisher; later subscribers share that
     /// subscription and receive only the values published after they joined. Use it to run
     /// expensive work, such as a network request, once for several subscribers.

@@ -71,6 +71,8 @@ extension Publisher {
     /// Publishes a single Boolean value that tells whether every element from the upstream
     /// publisher passes a test.
     ///
+    /// ![A marble diagram of allSatisfy(_:), drawn from a run of it](marble-allSatisfy)
+    ///
     /// The operator asks the upstream for everything as soon as it is subscribed and calls
     /// `predicate` on each element. At the first element that fails, it cancels the upstream
     /// and publishes `false`; if the upstream finishes with every element passing (or with no
@@ -95,6 +97,8 @@ extension Publisher {
 
     /// Publishes a single Boolean value that tells whether every element from the upstream
     /// publisher passes a test that can throw.
+    ///
+    /// ![A marble diagram of tryAllSatisfy(_:), drawn from a run of it](marble-tryAllSatisfy)
     ///
     /// It works as `allSatisfy(_:)` does, except that when `predicate` throws, the upstream is
     /// cancelled and the error is sent as the failure, with no Boolean. An upstream failure is

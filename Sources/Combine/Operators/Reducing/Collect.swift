@@ -52,6 +52,8 @@ extension Publisher {
     /// Collects every element from the upstream publisher and publishes them as one array
     /// when the upstream finishes.
     ///
+    /// ![A marble diagram of collect(), drawn from a run of it](marble-collect)
+    ///
     /// The operator asks the upstream for everything as soon as it is subscribed and keeps
     /// every element in memory until the upstream finishes. It then publishes the array (empty
     /// if no element came), followed by `.finished`, once the subscriber has requested a value.

@@ -140,6 +140,8 @@ extension Publisher {
     /// Collects elements into arrays of up to the specified number and publishes each array
     /// as soon as it is full.
     ///
+    /// ![A marble diagram of collect(_:), drawn from a run of it](marble-collect-count)
+    ///
     /// When the upstream finishes, a partly filled array is published before `.finished`
     /// (nothing extra if it is empty); when the upstream fails, the partly filled array is
     /// discarded and the failure passed on. Demand is counted in arrays: each array the

@@ -77,6 +77,8 @@ extension Publishers {
 extension Publisher where Output: Comparable {
     /// Publishes the smallest element from the upstream publisher once it finishes.
     ///
+    /// ![A marble diagram of min(), drawn from a run of it](marble-min)
+    ///
     /// The operator asks the upstream for everything as soon as it is subscribed and compares
     /// the elements with `<`. When the upstream finishes, it publishes the smallest (the first
     /// of equal ones), followed by `.finished`, once the subscriber has requested a value. An
@@ -95,6 +97,8 @@ extension Publisher where Output: Comparable {
     }
 
     /// Publishes the largest element from the upstream publisher once it finishes.
+    ///
+    /// ![A marble diagram of max(), drawn from a run of it](marble-max)
     ///
     /// The operator asks the upstream for everything as soon as it is subscribed and compares
     /// the elements with `<`. When the upstream finishes, it publishes the largest (the first
@@ -118,6 +122,8 @@ extension Publisher {
     /// Publishes the smallest element from the upstream publisher once it finishes, ordering
     /// the elements with the given closure.
     ///
+    /// ![A marble diagram of min(by:), drawn from a run of it](marble-min-by)
+    ///
     /// Use it for elements that are not `Comparable`, or to compare by one property. An
     /// element replaces the minimum so far only when `areInIncreasingOrder(element, minimum)`
     /// returns `true`, so of equal minimums the first is published. As with `min()`, the
@@ -140,6 +146,8 @@ extension Publisher {
 
     /// Publishes the smallest element from the upstream publisher once it finishes, ordering
     /// the elements with a closure that can throw.
+    ///
+    /// ![A marble diagram of tryMin(by:), drawn from a run of it](marble-tryMin)
     ///
     /// It works as `min(by:)` does, except that when `areInIncreasingOrder` throws, the
     /// upstream is cancelled and the error is sent as the failure, with no value. An upstream
@@ -172,6 +180,8 @@ extension Publisher {
     /// Publishes the largest element from the upstream publisher once it finishes, ordering
     /// the elements with the given closure.
     ///
+    /// ![A marble diagram of max(by:), drawn from a run of it](marble-max-by)
+    ///
     /// Use it for elements that are not `Comparable`, or to compare by one property. An
     /// element replaces the maximum so far only when `areInIncreasingOrder(maximum, element)`
     /// returns `true`, so of equal maximums the first is published. As with `max()`, the
@@ -194,6 +204,8 @@ extension Publisher {
 
     /// Publishes the largest element from the upstream publisher once it finishes, ordering
     /// the elements with a closure that can throw.
+    ///
+    /// ![A marble diagram of tryMax(by:), drawn from a run of it](marble-tryMax)
     ///
     /// It works as `max(by:)` does, except that when `areInIncreasingOrder` throws, the
     /// upstream is cancelled and the error is sent as the failure, with no value. An upstream

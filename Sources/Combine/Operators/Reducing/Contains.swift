@@ -107,6 +107,8 @@ extension Publisher where Output: Equatable {
     /// Publishes `true` as soon as the upstream publisher produces an element equal to the
     /// given one, or `false` if it finishes without one.
     ///
+    /// ![A marble diagram of contains(_:), drawn from a run of it](marble-contains)
+    ///
     /// The operator asks the upstream for everything as soon as it is subscribed and compares
     /// each element with `==`. At the first match it cancels the upstream. The Boolean waits
     /// until the subscriber has requested a value and is followed by `.finished`. An upstream
@@ -131,6 +133,8 @@ extension Publisher {
     /// Publishes `true` as soon as the upstream publisher produces an element that satisfies
     /// a predicate, or `false` if it finishes without one.
     ///
+    /// ![A marble diagram of contains(where:), drawn from a run of it](marble-contains-where)
+    ///
     /// The operator asks the upstream for everything as soon as it is subscribed and calls
     /// `predicate` on each element until one passes; that match cancels the upstream. The
     /// Boolean waits until the subscriber has requested a value and is followed by
@@ -153,6 +157,8 @@ extension Publisher {
 
     /// Publishes `true` as soon as the upstream publisher produces an element that satisfies
     /// a predicate that can throw, or `false` if it finishes without one.
+    ///
+    /// ![A marble diagram of tryContains(where:), drawn from a run of it](marble-tryContains)
     ///
     /// It works as `contains(where:)` does, except that when `predicate` throws, the upstream
     /// is cancelled and the error is sent as the failure, with no Boolean. An upstream failure

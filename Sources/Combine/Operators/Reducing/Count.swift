@@ -36,6 +36,8 @@ extension Publishers.Count: Equatable where Upstream: Equatable {}
 extension Publisher {
     /// Publishes the number of elements the upstream publisher produced, once it finishes.
     ///
+    /// ![A marble diagram of count(), drawn from a run of it](marble-count)
+    ///
     /// The operator asks the upstream for everything as soon as it is subscribed and counts
     /// the elements. When the upstream finishes, it publishes the count (`0` for an empty
     /// upstream), followed by `.finished`, once the subscriber has requested a value. An

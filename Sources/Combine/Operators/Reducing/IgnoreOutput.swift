@@ -67,6 +67,8 @@ extension Publisher {
     /// Ignores every element from the upstream publisher and passes on only its completion,
     /// finished or failed.
     ///
+    /// ![A marble diagram of ignoreOutput(), drawn from a run of it](marble-ignoreOutput)
+    ///
     /// The resulting publisher's `Output` is `Never`: it publishes no value, only the
     /// upstream's completion, as soon as it comes. Use it when only the end of some work
     /// matters. The subscriber receives the upstream's own subscription, and the operator then

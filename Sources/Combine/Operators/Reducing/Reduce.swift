@@ -109,6 +109,8 @@ extension Publisher {
     /// Combines every element from the upstream publisher into one value with a closure, and
     /// publishes that value when the upstream finishes.
     ///
+    /// ![A marble diagram of reduce(_:_:), drawn from a run of it](marble-reduce)
+    ///
     /// Starting from `initialResult`, the closure is called with the running result and each
     /// element in turn, and what it returns becomes the new running result. When the upstream
     /// finishes, the final result (`initialResult` itself if no element came) is published,
@@ -137,6 +139,8 @@ extension Publisher {
 
     /// Combines every element from the upstream publisher into one value with a closure that
     /// can throw, and publishes that value when the upstream finishes.
+    ///
+    /// ![A marble diagram of tryReduce(_:_:), drawn from a run of it](marble-tryReduce)
     ///
     /// It works as `reduce(_:_:)` does, except that when `nextPartialResult` throws, the
     /// upstream is cancelled and the error is sent as the failure, with no result. An upstream

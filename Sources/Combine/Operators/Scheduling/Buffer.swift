@@ -320,6 +320,8 @@ extension Publisher {
     /// Keeps up to `size` values the subscriber has not asked for yet and hands them on as it
     /// asks.
     ///
+    /// ![A marble diagram of buffer(size:prefetch:whenFull:), drawn from a run of it](marble-buffer)
+    ///
     /// Values the subscriber has not asked for yet wait in the buffer, oldest first, and
     /// are delivered as it asks for more. Use it in front of a slow subscriber, for instance
     /// `events.buffer(size: 100, prefetch: .keepFull, whenFull: .dropOldest)`.

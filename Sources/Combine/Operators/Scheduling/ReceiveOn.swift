@@ -46,6 +46,8 @@ extension Publishers {
 extension Publisher {
     /// Delivers this publisher's values and completion to the subscriber on `scheduler`.
     ///
+    /// ![A marble diagram of receive(on:options:), drawn from a run of it](marble-receive-on)
+    ///
     /// Use it to do the subscriber's work on a particular thread or queue, such as updating
     /// a model on the main queue:
     ///

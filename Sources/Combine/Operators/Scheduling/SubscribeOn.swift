@@ -143,6 +143,8 @@ extension Publisher {
     /// Subscribes to this publisher, and sends it every request and the cancel, on
     /// `scheduler`.
     ///
+    /// ![A marble diagram of subscribe(on:options:), drawn from a run of it](marble-subscribe-on)
+    ///
     /// Use it when subscribing starts expensive work (a query, a file read) that should not
     /// run on the caller's thread:
     ///

@@ -51,6 +51,8 @@ extension Publishers.Concatenate: Equatable where Prefix: Equatable, Suffix: Equ
 extension Publisher {
     /// Publishes the given values before the elements of this publisher.
     ///
+    /// ![A marble diagram of prepend(_:), drawn from a run of it](marble-prepend)
+    ///
     /// The values go out first, within the subscriber's demand. Only once they are all out is
     /// this publisher subscribed to, and it is asked for whatever demand is left. The same as
     /// `prepend(_:)` with a `Publishers.Sequence` of the values.
@@ -70,6 +72,8 @@ extension Publisher {
     }
 
     /// Publishes the elements of the given sequence before the elements of this publisher.
+    ///
+    /// ![A marble diagram of prepend(_:), drawn from a run of it](marble-prepend)
     ///
     /// The sequence is read lazily, within the subscriber's demand. Only once it is exhausted
     /// is this publisher subscribed to, and it is asked for whatever demand is left; an endless
@@ -91,6 +95,8 @@ extension Publisher {
     }
 
     /// Publishes the elements of the given publisher before the elements of this publisher.
+    ///
+    /// ![A marble diagram of prepend(_:), drawn from a run of it](marble-prepend-publisher)
     ///
     /// `publisher` is subscribed to first and republished until it finishes; only then is this
     /// publisher subscribed to, and it is asked for whatever demand the subscriber has left.
@@ -116,6 +122,8 @@ extension Publisher {
 
     /// Publishes the given values after this publisher finishes.
     ///
+    /// ![A marble diagram of append(_:), drawn from a run of it](marble-append)
+    ///
     /// This publisher's elements are republished first. When it finishes, the values go out
     /// within the subscriber's remaining demand, followed by `.finished`. If this publisher
     /// fails, the failure is passed on and the values are never published. The same as
@@ -136,6 +144,8 @@ extension Publisher {
     }
 
     /// Publishes the elements of the given sequence after this publisher finishes.
+    ///
+    /// ![A marble diagram of append(_:), drawn from a run of it](marble-append)
     ///
     /// This publisher's elements are republished first. When it finishes, the sequence is read
     /// lazily within the subscriber's remaining demand, and `.finished` follows its last
@@ -158,6 +168,8 @@ extension Publisher {
     }
 
     /// Publishes the elements of the given publisher after this publisher finishes.
+    ///
+    /// ![A marble diagram of append(_:), drawn from a run of it](marble-append-publisher)
     ///
     /// This publisher's elements are republished first. `publisher` is subscribed to only
     /// when this one finishes, and is asked for whatever demand the subscriber has left; its

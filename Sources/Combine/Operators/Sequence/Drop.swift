@@ -141,6 +141,8 @@ extension Publishers.Drop: Equatable where Upstream: Equatable {}
 extension Publisher {
     /// Skips the first `count` elements of the upstream and republishes all the ones after them.
     ///
+    /// ![A marble diagram of dropFirst(_:), drawn from a run of it](marble-dropFirst)
+    ///
     /// The first `count` elements are discarded and every later one is republished; the
     /// upstream's completion is passed on whenever it comes. The discarded elements don't use
     /// up the subscriber's demand: when the upstream's subscription arrives, the operator asks

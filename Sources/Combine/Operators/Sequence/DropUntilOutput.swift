@@ -258,6 +258,8 @@ extension Publisher {
     /// Discards the upstream's elements until `publisher` produces an element, and republishes
     /// them from then on.
     ///
+    /// ![A marble diagram of drop(untilOutputFrom:), drawn from a run of it](marble-drop-untilOutputFrom)
+    ///
     /// The operator asks `publisher` for a single element. Until it arrives, upstream elements
     /// are discarded; from then on they are republished, and `publisher` is no longer listened
     /// to (it is let go, not cancelled). If `publisher` finishes or fails before producing an

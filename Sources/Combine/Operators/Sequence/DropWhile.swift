@@ -79,6 +79,8 @@ extension Publisher {
     /// Discards the upstream's elements as long as `predicate` returns `true`, then republishes
     /// everything from the first element it rejects.
     ///
+    /// ![A marble diagram of drop(while:), drawn from a run of it](marble-drop-while)
+    ///
     /// `predicate` is called on each element until it first returns `false`; that element and
     /// every later one are republished without calling it again. Each dropped element is
     /// replaced by a request upstream for one more, so dropping doesn't use up the
@@ -102,6 +104,8 @@ extension Publisher {
 
     /// Discards the upstream's elements as long as a closure that can throw returns `true`,
     /// then republishes everything from the first element it rejects.
+    ///
+    /// ![A marble diagram of tryDrop(while:), drawn from a run of it](marble-tryDrop)
     ///
     /// It works as `drop(while:)` does, except that when `predicate` throws (it is only called
     /// until it first returns `false`), the upstream is cancelled and the error is sent as the

@@ -101,6 +101,8 @@ extension Publishers.First: Equatable where Upstream: Equatable {}
 extension Publisher {
     /// Sends the upstream's first element and finishes, cancelling the upstream.
     ///
+    /// ![A marble diagram of first(), drawn from a run of it](marble-first)
+    ///
     /// The operator asks the upstream for everything as soon as it is subscribed. The first
     /// element cancels the upstream and is published, followed by `.finished`, once the
     /// subscriber has requested a value. An upstream that finishes without an element makes
@@ -120,6 +122,8 @@ extension Publisher {
 
     /// Sends the first upstream element for which `predicate` returns `true`, then finishes and
     /// cancels the upstream.
+    ///
+    /// ![A marble diagram of first(where:), drawn from a run of it](marble-first-where)
     ///
     /// The operator asks the upstream for everything as soon as it is subscribed and discards
     /// the elements that fail the test. The first that passes cancels the upstream and is
@@ -143,6 +147,8 @@ extension Publisher {
 
     /// Sends the first upstream element for which a closure that can throw returns `true`, then
     /// finishes and cancels the upstream.
+    ///
+    /// ![A marble diagram of tryFirst(where:), drawn from a run of it](marble-tryFirst)
     ///
     /// It works as `first(where:)` does, except that when `predicate` throws, the upstream is
     /// cancelled and the error is sent as the failure. An upstream failure is passed on as

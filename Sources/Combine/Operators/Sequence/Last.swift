@@ -100,6 +100,8 @@ extension Publishers.Last: Equatable where Upstream: Equatable {}
 extension Publisher {
     /// Sends the upstream's final element when the upstream finishes.
     ///
+    /// ![A marble diagram of last(), drawn from a run of it](marble-last)
+    ///
     /// The operator asks the upstream for everything as soon as it is subscribed and keeps
     /// only the latest element. When the upstream finishes, that element is published,
     /// followed by `.finished`, once the subscriber has requested a value; an empty upstream
@@ -119,6 +121,8 @@ extension Publisher {
 
     /// Sends the latest upstream element for which `predicate` returned `true` when the
     /// upstream finishes.
+    ///
+    /// ![A marble diagram of last(where:), drawn from a run of it](marble-last-where)
     ///
     /// The operator asks the upstream for everything as soon as it is subscribed, calls
     /// `predicate` on every element and keeps the latest that passed. When the upstream
@@ -142,6 +146,8 @@ extension Publisher {
 
     /// Sends the latest upstream element for which a closure that can throw returned `true`
     /// when the upstream finishes.
+    ///
+    /// ![A marble diagram of tryLast(where:), drawn from a run of it](marble-tryLast)
     ///
     /// It works as `last(where:)` does, except that when `predicate` throws, the upstream is
     /// cancelled and the error is sent as the failure, with no element. An upstream failure is

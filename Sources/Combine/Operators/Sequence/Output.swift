@@ -101,6 +101,8 @@ extension Publisher {
     /// Publishes a specific element, indicated by its index in the sequence of published
     /// elements, then finishes.
     ///
+    /// ![A marble diagram of output(at:), drawn from a run of it](marble-output-at)
+    ///
     /// Indices count from zero. Earlier elements are discarded, each replaced by a request
     /// upstream for one more, so they don't use up the subscriber's demand. Once the element
     /// has been published, the upstream is cancelled and the subscriber receives `.finished`.
@@ -122,6 +124,8 @@ extension Publisher {
 
     /// Passes on only the upstream elements whose zero-based positions fall in `range`, and
     /// finishes after the last of them.
+    ///
+    /// ![A marble diagram of output(in:), drawn from a run of it](marble-output-in)
     ///
     /// Indices count from zero, and any range expression of `Int` works: `2..<5`, `2...4`,
     /// `3...` or `..<2`. Elements before the range are discarded, each replaced by a request

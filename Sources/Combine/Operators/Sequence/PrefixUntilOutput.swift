@@ -300,6 +300,8 @@ extension Publishers.PrefixUntilOutput {
 extension Publisher {
     /// Passes on the upstream's elements until `publisher` produces one, then finishes.
     ///
+    /// ![A marble diagram of prefix(untilOutputFrom:), drawn from a run of it](marble-prefix-untilOutputFrom)
+    ///
     /// The operator asks `publisher` for a single element. When it arrives, the upstream is
     /// cancelled and the subscriber receives `.finished`, even if the upstream had not yet
     /// delivered its subscription; `publisher` is then let go, not cancelled. If `publisher`

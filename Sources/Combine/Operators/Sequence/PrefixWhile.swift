@@ -79,6 +79,8 @@ extension Publisher {
     /// Passes on the upstream's elements for as long as `predicate` returns `true`, and
     /// finishes at the first one it rejects.
     ///
+    /// ![A marble diagram of prefix(while:), drawn from a run of it](marble-prefix-while)
+    ///
     /// `predicate` is called on each element, and the element is republished while it returns
     /// `true`. The first element for which it returns `false` is not published: the upstream
     /// is cancelled and the subscriber receives `.finished`. An upstream that completes earlier
@@ -103,6 +105,8 @@ extension Publisher {
 
     /// Passes on the upstream's elements for as long as a closure that can throw returns
     /// `true`, and finishes at the first one it rejects.
+    ///
+    /// ![A marble diagram of tryPrefix(while:), drawn from a run of it](marble-tryPrefix)
     ///
     /// It works as `prefix(while:)` does, except that when `predicate` throws, the upstream is
     /// cancelled and the error is sent as the failure. An upstream failure is passed on as

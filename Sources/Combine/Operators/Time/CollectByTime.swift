@@ -163,6 +163,8 @@ extension Publisher {
     /// Gathers the upstream's elements and sends them as arrays, each when `strategy` says a
     /// group is due.
     ///
+    /// ![A marble diagram of collect(_:options:), drawn from a run of it](marble-collect-byTime)
+    ///
     /// ```
     /// upstream:                 ab-c--de-fgh----|
     /// .byTime(s, 4):            [a,b,c] at 4, [d,e] at 8, [f,g,h] at 12, then |

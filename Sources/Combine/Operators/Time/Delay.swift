@@ -66,6 +66,8 @@ extension Publisher {
     /// Hands every element and the completion to the subscriber `interval` after it arrived,
     /// on `scheduler`.
     ///
+    /// ![A marble diagram of delay(for:tolerance:scheduler:options:), drawn from a run of it](marble-delay)
+    ///
     /// Use it, for instance, to show a hint a second after each tap:
     /// `button.taps.delay(for: .seconds(1), scheduler: RunLoop.main).sink { showHint() }`.
     /// The completion is delayed as well, so it arrives after the last value.

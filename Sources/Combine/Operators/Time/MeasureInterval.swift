@@ -76,6 +76,8 @@ extension Publisher {
     /// Sends, for each upstream element, how much time passed since the previous one, read
     /// from the scheduler's clock.
     ///
+    /// ![A marble diagram of measureInterval(using:options:), drawn from a run of it](marble-measureInterval)
+    ///
     /// ```swift
     /// let cancellable = taps.measureInterval(using: DispatchQueue.main)
     ///     .sink { print("\($0.magnitude) ns since the last tap") }

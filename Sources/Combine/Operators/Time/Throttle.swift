@@ -152,6 +152,8 @@ extension Publisher {
     /// Limits delivery to one upstream element per `interval`, picking the newest or the oldest
     /// of the elements that arrived in the meantime.
     ///
+    /// ![A marble diagram of throttle(for:scheduler:latest:), drawn from a run of it](marble-throttle)
+    ///
     /// ```
     /// upstream (interval 4):  ab-c----d-ef----|
     /// latest: true            a---c---d---f---|

@@ -140,6 +140,8 @@ extension Publisher {
     /// Ends the stream, cancelling the upstream, when no element arrives from it within
     /// `interval`.
     ///
+    /// ![A marble diagram of timeout(_:scheduler:options:customError:), drawn from a run of it](marble-timeout)
+    ///
     /// ```
     /// upstream (interval 3):  -a-b-c-------
     /// timeout:                -a-b-c--|         (with customError: -a-b-c--X)
