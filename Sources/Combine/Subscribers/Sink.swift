@@ -96,8 +96,10 @@ extension Subscribers {
         public func receive(completion: Subscribers.Completion<Failure>) {
             let (valueHandler, completionHandler, status) = terminate()
             completionHandler?.call(completion)
-            withExtendedLifetime(valueHandler) {}  // released here, outside the lock
-            withExtendedLifetime(status) {}  // the subscription is released here, outside the lock
+            // Released here, outside the lock (with `consume`: `withExtendedLifetime`, generic,
+            // would look up `Handler<Input>?`'s type metadata at run time on every completion).
+            _ = consume valueHandler
+            _ = consume status  // the subscription
         }
 
         /// Cancels the subscription and releases the closures.
