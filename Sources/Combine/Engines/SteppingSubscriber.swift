@@ -96,6 +96,10 @@ where Downstream.Input == Stepper.Output, Downstream.Failure == Stepper.Failure 
     @usableFromInline let convertFailure: (UpstreamFailure) -> Stepper.Failure
     @usableFromInline @exclusivity(unchecked) var upstream: Subscription?
     @usableFromInline @exclusivity(unchecked) var done = false
+    /// Whether the subscription has arrived: what the value path reads instead of
+    /// `upstream == nil`, whose comparison copies the subscription existential (through its
+    /// value witnesses) on every value. `upstream` is cleared only together with `done`.
+    @usableFromInline @exclusivity(unchecked) var subscribed = false
     /// Finish right after handing the subscription downstream (`prefix(0)`).
     @usableFromInline @exclusivity(unchecked) var finishesOnSubscription = false
     @usableFromInline let description: String
@@ -160,6 +164,7 @@ where Downstream.Input == Stepper.Output, Downstream.Failure == Stepper.Failure 
         let accepted: Downstream? = lock.withLock {
             guard upstream == nil, !done else { return nil }
             upstream = subscription
+            subscribed = true
             return downstream
         }
         guard let downstream = accepted else {
@@ -174,7 +179,7 @@ where Downstream.Input == Stepper.Output, Downstream.Failure == Stepper.Failure 
     func receive(_ input: Input) -> Subscribers.Demand {
         lock.acquire()
         let downstream = done ? nil : self.downstream
-        let early = upstream == nil
+        let early = !subscribed
         lock.release()
         guard let downstream else { return .none }
         if early, !handlesEarly("a value", lenient: { values, _ in values }) { return .none }
