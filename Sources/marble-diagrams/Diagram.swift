@@ -37,12 +37,6 @@ struct Diagram {
         self.ticks = ticks
         self.make = outputs
     }
-
-    /// The same diagram under another name or catalog (an operator of CombineExtras whose
-    /// picture is an Apple operator's, or an overload that behaves the same on its page).
-    func named(_ name: String, catalog: String? = nil) -> Diagram {
-        Diagram(name: name, catalog: catalog ?? self.catalog, inputs: inputs, label: label, ticks: ticks, outputs: make)
-    }
 }
 
 /// An input lane: a marble of string values, played cold (from each subscription) or hot (on

@@ -60,8 +60,7 @@ func draw(_ diagram: Diagram) -> String {
     let longest = diagram.inputs.map { try! MarbleDiagram($0.marble).tickCount }.max() ?? 0
     let ticks = diagram.ticks ?? longest + 1
     for tick in 0..<ticks {
-        test.scheduler.schedule(after: VirtualTime.zero.advanced(by: .init(nanoseconds: test.tick.nanoseconds * tick)))
-        {
+        test.scheduler.schedule(after: VirtualTime.zero.advanced(by: run.ticks(tick))) {
             for (index, output) in lanes.outputs.enumerated() where output.start == tick {
                 lanes.subscriptions.append(
                     output.attach(run) { event in
