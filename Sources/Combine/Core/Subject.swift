@@ -25,6 +25,13 @@ extension Subject where Self.Output == Void {
     }
 }
 
+/// A subject of ours that lets go of an upstream subscription once it is cancelled (see
+/// ``SubjectSubscriber/cancel()``).
+protocol UpstreamForgettingSubject: AnyObject {
+    /// Lets go of `subscription`, one of the upstream subscriptions sent to the subject.
+    func forgetUpstream(_ subscription: AnyObject)
+}
+
 /// Feeds a subject from an upstream publisher: the subscriber behind
 /// `Publisher.receive(subscriber: _:)` for subjects and `AnySubscriber.init(_:)` for subjects.
 ///
@@ -70,6 +77,9 @@ final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, Cu
             return
         }
         subject.send(subscription: self)
+        // Cancelled while handing itself to the subject: the subject may have kept it after the
+        // cancel looked for it.
+        if lock.withLock({ self.subject == nil && self.upstream == nil }) { Self.forget(self, in: subject) }
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
@@ -95,6 +105,11 @@ final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, Cu
         lock.withLock { upstream }?.request(demand)
     }
 
+    /// Tells `subject`, if it is one of ours, to let go of `subscription`.
+    private static func forget(_ subscription: SubjectSubscriber, in subject: Downstream) {
+        (subject as? any UpstreamForgettingSubject)?.forgetUpstream(subscription)
+    }
+
     func cancel() {
         lock.acquire()
         let upstream = self.upstream
@@ -103,6 +118,9 @@ final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, Cu
         self.subject = nil
         lock.release()
         upstream?.cancel()
+        // Our subjects let go of the cancelled subscription (the release rule): a subject fed by
+        // one connection after another would otherwise keep them all.
+        if let subject { Self.forget(self, in: subject) }
         // Released outside the lock: when this was the subject's last reference, the subject's
         // deinit cancels its upstreams, this subscriber among them.
         withExtendedLifetime(subject) {}

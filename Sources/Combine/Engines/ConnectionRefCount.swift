@@ -9,17 +9,31 @@ import CombineSynchronization
 /// (it receives the completion the subject replays). Once every subscriber has cancelled, the
 /// connection is cancelled and the next subscriber connects again.
 ///
-/// Also as Apple's, whether a subscriber connects is decided when it arrives, and the count
-/// starts at one when its connection is made: a subscriber that arrives while the first one is
-/// still subscribing (from inside its `receive(subscription:)`, say) finds no connection yet and
-/// connects too, and the connection made last is the one kept, with a count of one (the
-/// conformance suite's autoconnect re-entrance test records this: connected twice, and
+/// Also as Apple's, a subscriber that arrives on the thread making the connection, before it is
+/// made (from inside the first subscriber's `receive(subscription:)`, say), finds no connection
+/// yet and connects too, and the connection made last is the one kept, with the count it had
+/// (the conformance suite's autoconnect re-entrance test records this: connected twice, and
 /// disconnected once, by the first cancel).
+///
+/// Across threads there is at most one live connection at any time (our *serial* rule; Apple's
+/// lets each concurrent first subscriber connect, and connects again while the last cancel is
+/// still disconnecting): two connections feeding one subject deliver values twice or out of
+/// order, and a cold upstream runs twice. A subscriber that arrives while another thread is
+/// connecting or disconnecting is counted in and does not connect; the thread disconnecting
+/// connects again on its behalf once the old connection is cancelled. Nobody waits for
+/// another thread.
+///
+/// A cancel while the first connection is being made counts the subscriber out; the
+/// connection, once made, is kept for at least the subscriber that made it, as Apple's keeps
+/// it whatever happened meanwhile.
 final class ConnectionRefCount<Output, Failure: Error>: @unchecked Sendable {
     private let lock = Lock()
     private var subscribers = 0
-    /// The connection while connected; `nil` while disconnected.
+    /// The connection while connected; `nil` while disconnected or while the first connection
+    /// is being made.
     private var connection: Cancellable?
+    /// The thread making or cancelling a connection (`currentThreadID()`), 0 when none is.
+    private var busyThread: UInt = 0
     /// Connects the shared publisher.
     private let connect: () -> Cancellable
 
@@ -28,38 +42,79 @@ final class ConnectionRefCount<Output, Failure: Error>: @unchecked Sendable {
     }
 
     /// Subscribes `subscriber` to `publisher` (the shared side), then connects if there was no
-    /// connection when it arrived. `parent` is what the subscriber's stand-in shows in its
-    /// mirror (the `Autoconnect` publisher).
+    /// connection, made or being made or cancelled by another thread, when it arrived. `parent`
+    /// is what the subscriber's stand-in shows in its mirror (the `Autoconnect` publisher).
     func subscribe<P: Publisher, S: Subscriber>(_ subscriber: S, to publisher: P, parent: AnyObject)
     where P.Output == Output, P.Failure == Failure, S.Input == Output, S.Failure == Failure {
-        let connects: Bool = lock.withLock {
-            guard connection != nil else { return true }
-            subscribers += 1
-            return false
+        let me = currentThreadID()
+        // `connects`: this subscriber connects; `outermost`: it is the first on this thread to.
+        let (connects, outermost): (Bool, Bool) = lock.withLock {
+            if connection != nil || (busyThread != 0 && busyThread != me) {
+                subscribers += 1
+                return (false, false)
+            }
+            guard busyThread == 0 else { return (true, false) }
+            busyThread = me
+            subscribers = 1
+            return (true, true)
         }
         publisher.subscribe(AutoconnectSubscriber(downstream: subscriber, refCount: self, parent: parent))
         guard connects else { return }
         let made = connect()
         let replaced: Cancellable? = lock.withLock {
-            subscribers = 1
+            if outermost { busyThread = 0 }
+            subscribers = max(subscribers, 1)
             defer { connection = made }
             return connection
         }
-        // A connection made meanwhile by a subscriber that arrived while this one subscribed is
-        // no longer counted, and is left connected, as Apple's is.
+        // A connection made meanwhile by a subscriber that arrived on this thread while this one
+        // subscribed is no longer counted, and is left connected, as Apple's is.
         withExtendedLifetime(replaced) {}
     }
 
     /// A subscriber cancelled.
     fileprivate func left() {
-        let connection: Cancellable? = lock.withLock {
-            guard self.connection != nil else { return nil }
+        let me = currentThreadID()
+        // `disconnects`: this thread took the role of cancelling the connection.
+        var disconnects = false
+        var connection: Cancellable? = lock.withLock {
+            guard self.connection != nil || busyThread != 0 else { return nil }
             subscribers -= 1
             guard subscribers <= 0 else { return nil }
             subscribers = 0
-            return self.connection.take()
+            guard let connection = self.connection.take() else { return nil }
+            if busyThread == 0 {
+                busyThread = me
+                disconnects = true
+            }
+            return connection
         }
-        connection?.cancel()
+        while let cancelled = connection {
+            cancelled.cancel()
+            guard disconnects else { return }
+            // Subscribers that arrived meanwhile were counted in and left the connecting to
+            // this thread.
+            let reconnects: Bool = lock.withLock {
+                guard subscribers > 0, self.connection == nil else {
+                    busyThread = 0
+                    return false
+                }
+                return true
+            }
+            guard reconnects else { return }
+            let made = connect()
+            var replaced: Cancellable?  // released after the lock, left connected as in subscribe
+            connection = lock.withLock {
+                // Everyone it was made for left meanwhile: cancel it, and look again.
+                guard subscribers > 0 || self.connection != nil else { return made }
+                replaced = self.connection
+                self.connection = made
+                subscribers = max(subscribers, 1)
+                busyThread = 0
+                return nil
+            }
+            withExtendedLifetime(replaced) {}
+        }
     }
 }
 

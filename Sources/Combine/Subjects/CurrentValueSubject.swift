@@ -56,3 +56,9 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
         core.receive(subscriber: subscriber)
     }
 }
+
+extension CurrentValueSubject: UpstreamForgettingSubject {
+    func forgetUpstream(_ subscription: AnyObject) {
+        core.forgetUpstream(subscription)
+    }
+}

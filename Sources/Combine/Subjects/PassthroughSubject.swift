@@ -47,3 +47,9 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
         core.receive(subscriber: subscriber)
     }
 }
+
+extension PassthroughSubject: UpstreamForgettingSubject {
+    func forgetUpstream(_ subscription: AnyObject) {
+        core.forgetUpstream(subscription)
+    }
+}

@@ -108,6 +108,11 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     /// Atomic: the delivering thread reads it without the lock, after the demand (it is
     /// written before the demand it comes with).
     @usableFromInline let offeredThroughWord = Atomic<UInt>(0)
+    /// For a current-value subject: the highest send number admitted for delivery (taken a unit
+    /// of demand for). A current value is given again after a missed value only when it is
+    /// newer: with two threads sending, the missed value may be older than one delivered
+    /// meanwhile, and the current value then was delivered already (issue 39).
+    @usableFromInline let admittedThroughWord = Atomic<UInt>(0)
     /// The index in the subject's list of conduits, -1 when not in it; guarded by the subject's
     /// lock.
     @inlinable
@@ -191,6 +196,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
                 // with it (`SubjectCore.offerCurrentValue`).
                 if kind == .passthrough || (demandWord.load(ordering: .acquiring) != 0 && number > offeredThrough) {
                     if takeDemand() {
+                        if kind != .passthrough { noteAdmitted(number) }
                         deliver(value, to: target, me: me, outermost: true)
                         return
                     }
@@ -230,7 +236,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
             var step = DeliveryClaim.queued
             let target: Downstream? = lock.withLock {
                 guard number > offeredThrough else { return nil }
-                return admitLocked(value, me: me, mayWait: mayWait, step: &step)
+                return admitLocked(value, number: number, me: me, mayWait: mayWait, step: &step)
             }
             if case .nested = step {
                 // The re-entrant path (a subscriber sending into its own subject) nests once per
@@ -263,10 +269,16 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     /// deliver it (`.outermost` when it thereby became the delivering thread, `.nested` when
     /// it calls in from inside the subscriber); `nil` when the value is dropped for lack of
     /// demand (`.queued`, as if delivered) or queued for another thread. With `mayWait`, a
-    /// full backlog answers `.awaitRoom` and takes no demand.
+    /// full backlog answers `.awaitRoom` and keeps no demand.
+    ///
+    /// A value is queued or delivered only with the unit of demand it spends already taken:
+    /// the delivering thread takes its units without this lock (``offer(_:number:siblings:)``),
+    /// so a unit seen here may be gone by the time the value would be queued. Seeing demand
+    /// and then queueing regardless delivered one value beyond the demand when two threads
+    /// sent into `.max(1)` (issue 39).
     @inlinable
-    func admitLocked(_ value: Output, me: UInt, mayWait: Bool, step: inout DeliveryClaim) -> Downstream? {
-        guard let downstream, !terminated, demand > 0 else {
+    func admitLocked(_ value: Output, number: UInt, me: UInt, mayWait: Bool, step: inout DeliveryClaim) -> Downstream? {
+        guard let downstream, !terminated, takeDemand() else {
             // As Apple's: a current-value subscriber that missed a value for lack of demand
             // gets the current value on its next request.
             if kind != .passthrough { missedCurrentValue = true }
@@ -279,17 +291,37 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         }
         switch step {
         case .awaitRoom:
+            // Not queued: the unit goes back. Nobody can have found the demand short meanwhile:
+            // the backlog is full, so the role is held and marked, and the lock-free path
+            // (which needs an idle role) cannot run.
+            addDemand(.max(1))
             return nil
         case .nested, .outermost:
-            _ = takeDemand()
+            if kind != .passthrough { noteAdmitted(number) }
             return downstream
         case .busy, .queued, .awaitRole:
-            _ = takeDemand()
+            if kind != .passthrough { noteAdmitted(number) }
             return nil
         }
     }
 
-    /// Delivers a value ``admitLocked(_:me:mayWait:step:)`` gave this thread to deliver; the
+    /// For a current-value subject: send `number` was admitted for delivery.
+    @inlinable
+    func noteAdmitted(_ number: UInt) {
+        var seen = admittedThroughWord.load(ordering: .relaxed)
+        while number > seen {
+            let (exchanged, found) = admittedThroughWord.weakCompareExchange(
+                expected: seen, desired: number, ordering: .relaxed)
+            if exchanged { return }
+            seen = found
+        }
+    }
+
+    /// For a current-value subject: the highest send number admitted for delivery.
+    @inlinable
+    var admittedThrough: UInt { admittedThroughWord.load(ordering: .relaxed) }
+
+    /// Delivers a value ``admitLocked(_:number:me:mayWait:step:)`` gave this thread to deliver; the
     /// outermost delivery then hands over what other threads queued meanwhile.
     @inlinable
     func deliver(_ value: Output, to target: Downstream, me: UInt, outermost: Bool) {
@@ -436,7 +468,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         if first {
             core?.conduitDidRequestFirstDemand(self, demand: demand)
         } else if let core {
-            core.offerCurrentValue(to: self, adding: demand)
+            core.offerCurrentValue(to: self, adding: demand, replay: true)
         }
     }
 

@@ -33,7 +33,7 @@ final class SubjectCore<Output, Failure: Error>: CustomStringConvertible, @unche
     @usableFromInline @exclusivity(unchecked) var current: Output?
     /// How many values a current-value subject has sent: each send is numbered, so that a
     /// subscriber that was first given the current value skips sends made before it (see
-    /// ``offerCurrentValue(to:adding:)``).
+    /// ``offerCurrentValue(to:adding:replay:)``).
     @usableFromInline @exclusivity(unchecked) var sentCount: UInt = 0
     /// Whether this is a current-value subject's core (known without reading the generic
     /// `current`, which unspecialised code could only do by looking up its metadata).
@@ -159,7 +159,7 @@ final class SubjectCore<Output, Failure: Error>: CustomStringConvertible, @unche
     }
 
     /// Called once per conduit, on its first request (`demand`), which a current-value
-    /// subject's conduit leaves for ``offerCurrentValue(to:adding:)`` to add.
+    /// subject's conduit leaves for ``offerCurrentValue(to:adding:replay:)`` to add.
     @usableFromInline
     func conduitDidRequestFirstDemand(_ conduit: SubjectConduit<Output, Failure>, demand: Subscribers.Demand) {
         lock.acquire()
@@ -182,8 +182,14 @@ final class SubjectCore<Output, Failure: Error>: CustomStringConvertible, @unche
     /// Kept out of ``conduitDidRequestFirstDemand(_:demand:)``, which runs unspecialised: a
     /// generic optional local there made every first request of every subject look up
     /// `Optional<Output>`'s metadata (about 300 instructions per subscription).
+    ///
+    /// `replay`: the subscriber missed a value for lack of demand and this is its next request;
+    /// the current value is given only if it is newer than every value already admitted for it
+    /// (with two threads sending, the value missed may be older than one delivered meanwhile).
     @inline(never)
-    func offerCurrentValue(to conduit: SubjectConduit<Output, Failure>, adding demand: Subscribers.Demand) {
+    func offerCurrentValue(
+        to conduit: SubjectConduit<Output, Failure>, adding demand: Subscribers.Demand, replay: Bool = false
+    ) {
         let me = currentThreadID()
         var step = DeliveryClaim.queued
         lock.acquire()
@@ -195,10 +201,10 @@ final class SubjectCore<Output, Failure: Error>: CustomStringConvertible, @unche
             // them in the other order (`SubjectConduit.offer`).
             conduit.offeredThroughWord.store(sentCount, ordering: .relaxed)
             conduit.addDemand(demand)
-            if completion == nil, let current {
+            if completion == nil, let current, !replay || sentCount > conduit.admittedThrough {
                 value = current
                 // Queued whatever the backlog holds: nothing waits under the subject's lock.
-                target = conduit.admitLocked(current, me: me, mayWait: false, step: &step)
+                target = conduit.admitLocked(current, number: sentCount, me: me, mayWait: false, step: &step)
             }
         }
         conduit.lock.release()
@@ -260,6 +266,20 @@ final class SubjectCore<Output, Failure: Error>: CustomStringConvertible, @unche
     @inline(never)
     static func isDelivering(_ me: UInt, toAnyOf conduits: ContiguousArray<AnyObject?>) -> Bool {
         conduits.contains { $0.map { conduit($0).delivery.isDelivering(me: me) } ?? false }
+    }
+
+    /// Lets go of an upstream subscription sent to the subject (by identity) that has been
+    /// cancelled: a subject fed by connection after connection (`share()`, `multicast`) would
+    /// otherwise keep every one of them until it completes or goes away.
+    @usableFromInline
+    func forgetUpstream(_ subscription: AnyObject) {
+        lock.acquire()
+        var removed: Subscription?
+        if let index = upstreams.firstIndex(where: { ($0 as AnyObject) === subscription }) {
+            removed = upstreams.remove(at: index)
+        }
+        lock.release()
+        withExtendedLifetime(removed) {}  // released here, outside the lock
     }
 
     /// Cancels the upstream subscriptions sent to the subject; called when the subject goes away.

@@ -78,6 +78,8 @@ where Downstream.Input == [Element] {
     /// `nil` for `.byTime`.
     private let maxCount: Int?
     private var buffer: [Element] = []
+    /// Groups filled by count, waiting for their scheduled action, oldest first.
+    private var filled = RingQueue<[Element]>()
 
     init(downstream: Downstream, strategy: Publishers.TimeGroupingStrategy<Context>, options: Context.SchedulerOptions?)
     {
@@ -107,42 +109,64 @@ where Downstream.Input == [Element] {
     }
 
     override func upstreamValue(_ input: Element) -> Subscribers.Demand {
-        // `nil`: ignored; otherwise the group the value filled, if it did.
-        let filled: [Element]?? = lock.withLock {
+        // `nil`: ignored; `true`: the value filled a group.
+        let filledGroup: Bool? = lock.withLock {
             guard isLiveLocked else { return nil }
             buffer.append(input)
-            guard let maxCount, buffer.count >= maxCount else { return .some(nil) }
-            defer { buffer = [] }
-            return .some(buffer)
+            guard let maxCount, buffer.count >= maxCount else { return false }
+            var group: [Element] = []
+            swap(&group, &buffer)
+            filled.append(group)
+            return true
         }
-        guard let filled else { return .none }
-        if let group = filled {
+        guard let filledGroup else { return .none }
+        if filledGroup {
             // As Apple's: a group filled by count is published on the scheduler, not inside
             // the upstream's send; the timer starts again from now.
             restartTimer(every: interval)
             scheduler.schedule(options: options) { [weak self] in
-                self?.publish(group)
+                self?.publishFilled()
             }
         }
         return maxCount == nil ? .max(1) : .none
     }
 
-    /// Publishes a group filled by count, if the subscriber still has demand for it.
-    private func publish(_ group: [Element]) {
-        let queued: Bool = lock.withLock { isLiveLocked && enqueueWithinDemandLocked(group) }
+    /// Under the lock: queues the filled groups not yet published, oldest first, each if the
+    /// subscriber still has demand for it. Returns whether one was queued; those without
+    /// demand go to `dropped`, to be released after the lock.
+    private func queueFilledLocked(dropped: inout [[Element]]) -> Bool {
+        var queued = false
+        while let group = filled.popFirst() {
+            if enqueueWithinDemandLocked(group) { queued = true } else { dropped.append(group) }
+        }
+        return queued
+    }
+
+    /// The scheduled action of a group filled by count. It publishes every filled group still
+    /// waiting, in the order they were filled, not the one that scheduled it: with several
+    /// threads sending, the actions may reach the scheduler in another order than their
+    /// groups were filled, and a timer's group must not overtake them either (issue 39).
+    private func publishFilled() {
+        var dropped: [[Element]] = []
+        let queued: Bool = lock.withLock { isLiveLocked && queueFilledLocked(dropped: &dropped) }
+        withExtendedLifetime(dropped) {}  // released here, outside the lock
         if queued { drain() }
     }
 
     override func timerFired(_ generation: Int) {
-        var group: [Element] = []  // released after the lock when the subscriber had no demand for it
-        let published: Bool = lock.withLock {
-            guard isCurrentTimerLocked(generation), isLiveLocked, !buffer.isEmpty else { return false }
-            swap(&group, &buffer)
-            enqueueWithinDemandLocked(group)
-            return true
+        var dropped: [[Element]] = []
+        let queued: Bool = lock.withLock {
+            guard isCurrentTimerLocked(generation), isLiveLocked else { return false }
+            // Groups filled by count before the timer's own go first.
+            if !buffer.isEmpty {
+                var group: [Element] = []
+                swap(&group, &buffer)
+                filled.append(group)
+            }
+            return queueFilledLocked(dropped: &dropped)
         }
-        withExtendedLifetime(group) {}
-        if published { drain() }
+        withExtendedLifetime(dropped) {}  // released here, outside the lock
+        if queued { drain() }
     }
 
     override func upstreamCompleted(_ completion: Subscribers.Completion<Downstream.Failure>) {
@@ -151,10 +175,12 @@ where Downstream.Input == [Element] {
             return buffer
         }
         stopTimer()
-        if case .finished = completion, !rest.isEmpty {
-            completeOnScheduler(completion, after: rest, options: options)
-        } else {
-            completeOnScheduler(completion, options: options)
+        // Groups filled by count before the completion are published ahead of it.
+        let output: [Element]? = if case .finished = completion, !rest.isEmpty { rest } else { nil }
+        scheduler.schedule(options: options) { [weak self] in
+            guard let self else { return }
+            publishFilled()
+            emit(output, then: completion)
         }
     }
 }
