@@ -21,8 +21,7 @@ import Testing
 /// under AddressSanitizer (`.ci/run`).
 @Suite("Contract stress matrix")
 struct ContractMatrixTests {
-    /// Rounds per shape and pipeline: enough for the trickled-demand shape to show a value
-    /// beyond the demand within a few rounds when a path takes demand it does not own.
+    /// Rounds per shape and pipeline.
     static let rounds = runningUnderSanitizer ? 3 : 12
     /// Values each sender sends per round.
     static let perSender = runningUnderSanitizer ? 400 : 2_000
@@ -40,6 +39,8 @@ struct ContractMatrixTests {
                 let requests = senders * Self.perSender / 2
                 runOverlapping(threads: senders + 1) { thread in
                     if thread == senders {
+                        // A unit at a time, a few between yields: the demand runs out and is
+                        // given again and again while the senders send.
                         for index in 0..<requests {
                             subscriber.request(.max(1))
                             if index.isMultiple(of: 16) { sched_yield() }

@@ -148,7 +148,9 @@ where Downstream.Input == [Element] {
     /// groups were filled, and a timer's group must not overtake them either (issue 39).
     private func publishFilled() {
         var dropped: [[Element]] = []
-        let queued: Bool = lock.withLock { isLiveLocked && queueFilledLocked(dropped: &dropped) }
+        // Filled groups are owed until the completion goes out or the subscriber cancels, also
+        // after the upstream has ended.
+        let queued: Bool = lock.withLock { !isTerminated && queueFilledLocked(dropped: &dropped) }
         withExtendedLifetime(dropped) {}  // released here, outside the lock
         if queued { drain() }
     }
