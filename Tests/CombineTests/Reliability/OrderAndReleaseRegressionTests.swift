@@ -66,12 +66,18 @@ final class HandRunScheduler: Scheduler, @unchecked Sendable {
 
 @Suite("collect(.byTimeOrCount) publishes its groups in the order they were filled")
 struct CollectGroupOrderTests {
-    @Test("two groups filled by count, their actions run the other way round")
-    func countGroupsWhoseActionsRunReversed() {
+    /// A subject collected in twos or by a one-second timer on a ``HandRunScheduler``.
+    static func collectingPairs() -> (HandRunScheduler, PassthroughSubject<Int, Never>, TestSubscriber<[Int], Never>) {
         let scheduler = HandRunScheduler()
         let subject = PassthroughSubject<Int, Never>()
         let subscriber = TestSubscriber<[Int], Never>()
         subject.collect(.byTimeOrCount(scheduler, .seconds(1), 2)).subscribe(subscriber)
+        return (scheduler, subject, subscriber)
+    }
+
+    @Test("two groups filled by count, their actions run the other way round")
+    func countGroupsWhoseActionsRunReversed() {
+        let (scheduler, subject, subscriber) = Self.collectingPairs()
         for value in 1...4 { subject.send(value) }
         scheduler.runPendingNewestFirst()
         // Before: [[3, 4], [1, 2]], each action publishing the group it was scheduled for.
@@ -81,10 +87,7 @@ struct CollectGroupOrderTests {
 
     @Test("a group filled by count, then the timer's group before its action runs")
     func timerGroupAfterACountGroup() {
-        let scheduler = HandRunScheduler()
-        let subject = PassthroughSubject<Int, Never>()
-        let subscriber = TestSubscriber<[Int], Never>()
-        subject.collect(.byTimeOrCount(scheduler, .seconds(1), 2)).subscribe(subscriber)
+        let (scheduler, subject, subscriber) = Self.collectingPairs()
         subject.send(1)
         subject.send(2)  // fills [1, 2]: its publishing action waits
         subject.send(3)
@@ -100,10 +103,7 @@ struct CollectGroupOrderTests {
 
     @Test("a group filled by count waiting for its action goes out before the completion")
     func countGroupBeforeTheCompletion() {
-        let scheduler = HandRunScheduler()
-        let subject = PassthroughSubject<Int, Never>()
-        let subscriber = TestSubscriber<[Int], Never>()
-        subject.collect(.byTimeOrCount(scheduler, .seconds(1), 2)).subscribe(subscriber)
+        let (scheduler, subject, subscriber) = Self.collectingPairs()
         for value in 1...3 { subject.send(value) }
         subject.send(completion: .finished)
         scheduler.runPendingNewestFirst()

@@ -97,14 +97,7 @@ struct ContractMatrixTests {
             feed.publisher.subscribe(subscriber)
             feed.settle()
             let senders = 2
-            runOverlapping(threads: senders + 1) { thread in
-                if thread == senders {
-                    for _ in 0..<(Self.perSender / 8) { sched_yield() }
-                    subscriber.cancel()
-                } else {
-                    feed.sendRun(sender: thread, count: Self.perSender)
-                }
-            }
+            feed.sendRacing(senders: senders, perSender: Self.perSender) { subscriber.cancel() }
             feed.finish()
             feed.settle()
             Stress.expectContractKept(subscriber, completions: 0)
@@ -122,14 +115,7 @@ struct ContractMatrixTests {
             feed.publisher.subscribe(subscriber)
             feed.settle()
             let senders = 2
-            runOverlapping(threads: senders + 1) { thread in
-                if thread == senders {
-                    for _ in 0..<(Self.perSender / 8) { sched_yield() }
-                    feed.finish()
-                } else {
-                    feed.sendRun(sender: thread, count: Self.perSender)
-                }
-            }
+            feed.sendRacing(senders: senders, perSender: Self.perSender) { feed.finish() }
             // Values waiting for demand (merge's, flatMap's, buffer's) go out before the completion.
             subscriber.request(.unlimited)
             Stress.wait(for: done)
@@ -281,6 +267,19 @@ final class MatrixFeed: @unchecked Sendable {
             case .passthrough: passthrough.send(value)
             case .currentValue: current.send(value)
             case .two: (sender.isMultiple(of: 2) ? passthrough : second).send(value)
+            }
+        }
+    }
+
+    /// `senders` threads send `perSender` values each while another thread, a moment after
+    /// they start, does `end` (a cancel or a completion).
+    func sendRacing(senders: Int, perSender: Int, _ end: @escaping @Sendable () -> Void) {
+        runOverlapping(threads: senders + 1) { thread in
+            if thread == senders {
+                for _ in 0..<(perSender / 8) { sched_yield() }
+                end()
+            } else {
+                self.sendRun(sender: thread, count: perSender)
             }
         }
     }

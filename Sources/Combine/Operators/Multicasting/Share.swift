@@ -83,6 +83,10 @@ extension Publisher {
     /// completion; once every subscriber has cancelled, the next one subscribes upstream
     /// again. The result is a class: copies of it share the same subscription.
     ///
+    /// Subscribers arriving on several threads at once share one upstream subscription here,
+    /// and there is never more than one at a time; Apple's may subscribe upstream once per
+    /// concurrent first subscriber (see <doc:DifferencesFromApplesCombine>).
+    ///
     /// - Returns: A ``Publishers/Share`` publisher that shares one subscription to this
     ///   publisher among its subscribers.
     public func share() -> Publishers.Share<Self> {
