@@ -85,7 +85,7 @@ extension Publisher {
     ///
     /// Subscribers arriving on several threads at once share one upstream subscription here,
     /// and there is never more than one at a time; Apple's may subscribe upstream once per
-    /// concurrent first subscriber (see <doc:DifferencesFromApplesCombine>).
+    /// concurrent first subscriber (the article Differences from Apple's Combine lists this).
     ///
     /// - Returns: A ``Publishers/Share`` publisher that shares one subscription to this
     ///   publisher among its subscribers.
