@@ -135,6 +135,8 @@ where Downstream.Input == (data: Data, response: URLResponse), Downstream.Failur
     private var parent: URLSession.DataTaskPublisher?
     private var phase = Phase.waiting
     private var demand = Subscribers.Demand.none
+    /// The task `cancel()` cancelled, until the task's completion handler has settled it.
+    private var cancelled: Cancelled?
 
     init(downstream: Downstream, publisher: URLSession.DataTaskPublisher) {
         self.downstream = downstream
@@ -202,16 +204,28 @@ where Downstream.Input == (data: Data, response: URLResponse), Downstream.Failur
         self.phase = .over
         let downstream = self.downstream.take()
         let parent = self.parent.take()
+        var cancelled: Cancelled?
+        if case .running(let task) = phase {
+            cancelled = Cancelled(task: task)
+            self.cancelled = cancelled
+        }
         lock.release()
-        if case .running(let task) = phase { task.cancel() }
+        if let cancelled {
+            cancelled.task.cancel()
+            cancelled.returned.signal()
+        }
         _ = (downstream, parent)  // released here, outside the lock
     }
 
     func complete(data: Data?, response: URLResponse?, error: (any Error)?) {
         var task: URLSessionDataTask?  // released after the lock
         var parent: URLSession.DataTaskPublisher?
+        var cancelled: Cancelled?
         let downstream: Downstream? = lock.withLock {
-            guard case .running(let running) = phase else { return nil }
+            guard case .running(let running) = phase else {
+                cancelled = self.cancelled.take()
+                return nil
+            }
             task = running
             phase = .over
             parent = self.parent.take()
@@ -219,6 +233,7 @@ where Downstream.Input == (data: Data, response: URLResponse), Downstream.Failur
             return self.downstream.take()
         }
         _ = (task, parent)
+        cancelled?.settle()
         guard let downstream else { return }
         if let response, error == nil {
             _ = downstream.receive((data ?? Data(), response))
@@ -226,6 +241,41 @@ where Downstream.Input == (data: Data, response: URLResponse), Downstream.Failur
         } else {
             downstream.receive(completion: .failure(URLError(reporting: error)))
         }
+    }
+}
+
+/// A task the subscription cancelled, and the cancel's progress.
+///
+/// Where Foundation's networking is FoundationNetworking (Linux), it traps ("a task that in not in the registry") when a task's
+/// cancel reports itself after the task has finished and left its session. A task's `cancel()`
+/// hands that report to the task's work queue, at once or, while the session is still reading
+/// its URL cache for the task, once the cache has answered; a finished task leaves the session
+/// as soon as its completion handler returns. So a cancel landing just after the task starts
+/// can have its report queued after a response that arrived meanwhile (from the network or the
+/// cache). The completion handler of a task the subscription cancelled therefore settles the
+/// cancel before returning: it waits for the subscription's call to the task's `cancel()` to
+/// return, then for the report, which sets the task's `error` on the work queue. Calling the
+/// task's `cancel()` again does nothing to a task that is already cancelling, but returns only
+/// once the work queue has run what was queued before it, so each look at `error` follows it.
+private struct Cancelled: Sendable {
+    let task: URLSessionDataTask
+    /// Signalled when the subscription's call to the task's `cancel()` has returned.
+    let returned = DispatchSemaphore(value: 0)
+
+    /// Returns once the cancel's report has run, or after half a second without it (a bound
+    /// that only a stalled machine reaches: the report is queued by a thread that is already
+    /// running). Called on the session's delegate queue, from the task's completion handler;
+    /// nothing on the work queue waits for that queue.
+    func settle() {
+        returned.wait()
+        #if canImport(FoundationNetworking)
+        let deadline = DispatchTime.now() + .milliseconds(500)
+        while true {
+            task.cancel()
+            if task.error != nil || DispatchTime.now() >= deadline { return }
+            Thread.sleep(forTimeInterval: 0.000_2)
+        }
+        #endif
     }
 }
 

@@ -185,6 +185,51 @@ struct DataTaskPublisherTests {
         #expect(subscriber.events.count == 1)
     }
 
+    /// Two requests and a cancel from three threads at once, against a response that comes
+    /// back at once: the cancel can reach the task while its result is being handed over.
+    /// FoundationNetworking on Linux traps ("a task that in not in the registry") when a
+    /// cancel's own report of the cancellation runs after the finished task has left the
+    /// session; the subscription keeps its cancel ahead of that (see
+    /// `DataTaskSubscription.complete`). Each round ends with a value and `.finished`, or with
+    /// nothing after the cancel.
+    @Test func aCancelRacingTheResponseAndTwoRequestsNeitherTrapsNorBreaksTheContract() throws {
+        let (server, session) = try Self.serve(["/fast": .init(body: Data("fast".utf8))])
+        defer { Self.close(server, session) }
+        let publisher = session.dataTaskPublisher(for: server.url("/fast"))
+        let rounds = runningUnderSanitizer ? 100 : 400
+        var subscribers: [TestSubscriber<Output, URLError>] = []
+        for round in 0..<rounds {
+            let subscriber = TestSubscriber<Output, URLError>(initialDemand: .none)
+            subscribers.append(subscriber)
+            publisher.subscribe(subscriber)
+            // The cancel comes later and later, from at once to a few milliseconds after the
+            // requests, so that some rounds meet the response on its way in.
+            let delay = Duration.microseconds(round % 40 * 100)
+            runOverlapping(threads: 3) { index in
+                if index < 2 {
+                    subscriber.request(.max(1))
+                } else {
+                    let until = ContinuousClock.now + delay
+                    while ContinuousClock.now < until {}
+                    subscriber.cancel()
+                }
+            }
+            session.delegateQueue.waitUntilAllOperationsAreFinished()
+        }
+        // The session's delegate queue runs one operation at a time, in order: once a last
+        // request's result has come and gone, every round's result has too.
+        let last = Completing<Output>()
+        publisher.subscribe(last.subscriber)
+        #expect(last.waitForCompletion())
+        session.delegateQueue.waitUntilAllOperationsAreFinished()
+        for subscriber in subscribers {
+            #expect(subscriber.violations.isEmpty)
+            // Either the cancel came first and nothing arrived, or the response did and all of it.
+            #expect(subscriber.completion == nil || subscriber.completion == .finished)
+            #expect(subscriber.values.count == (subscriber.completion == nil ? 0 : 1))
+        }
+    }
+
     @Test func switchToLatestCancelsASlowSearchWhenANewerQueryArrives() throws {
         let (server, session) = try Self.serve([
             "/search?q=sw": .init(body: Data(#"["swallow"]"#.utf8), delay: .seconds(20)),
