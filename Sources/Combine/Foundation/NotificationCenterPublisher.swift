@@ -108,6 +108,30 @@ extension NotificationCenter.Publisher: Equatable {
 ///
 /// `@unchecked Sendable`: `downstream`, `delivery` and `observer` are read and written only
 /// under `lock`; nothing is called while it is held.
+/// What the observer's block sends a notification to: the subscription's subject, handed to
+/// the posting threads through an atomic flag.
+///
+/// The block reaches a posting thread through the notification center, whose own lock orders
+/// the relay's making before any post that finds the block; but that lock hands over inside
+/// the standard library's compiled code, which ThreadSanitizer does not see, so the sanitizer
+/// took the subject's first use on a posting thread for a race with its making. The flag makes
+/// the order one the sanitizer sees, for the price of one acquiring load per notification.
+private final class NotificationRelay: @unchecked Sendable {
+    /// Thread-safe, though not declared `Sendable` (as Apple's subjects are not).
+    let subject = PassthroughSubject<Notification, Never>()
+    private let made = Atomic<Bool>(false)
+
+    init() {
+        made.store(true, ordering: .releasing)
+    }
+
+    func send(_ notification: Notification) {
+        // Always true: the relay is made before the block is registered.
+        guard made.load(ordering: .acquiring) else { return }
+        subject.send(notification)
+    }
+}
+
 private final class NotificationSubscription<Downstream: Subscriber>: Subscriber, Subscription,
     CustomStringConvertible, CustomReflectable, @unchecked Sendable
 where Downstream.Input == Notification, Downstream.Failure == Never {
@@ -139,11 +163,10 @@ where Downstream.Input == Notification, Downstream.Failure == Never {
     /// Registers the observer, then subscribes to the subject, which hands its subscription to
     /// ``receive(subscription:)`` and from there to the subscriber.
     func start() {
-        // A subject is thread-safe, though not declared `Sendable` (as Apple's is not).
-        let subject = UncheckedSendable(PassthroughSubject<Notification, Never>())
-        let observer = center.addObserver(forName: name, object: object, queue: nil) { subject.value.send($0) }
+        let relay = NotificationRelay()
+        let observer = center.addObserver(forName: name, object: object, queue: nil) { relay.send($0) }
         lock.withLock { self.observer = observer }
-        subject.value.subscribe(self)
+        relay.subject.subscribe(self)
     }
 
     // MARK: Subscriber of the subject

@@ -3,6 +3,7 @@ import Combine
 import CombineTesting
 import Dispatch
 import Foundation
+import Synchronization
 import Testing
 
 /// `NotificationCenter.Publisher` on a private center per test: values, the object filter,
@@ -198,6 +199,33 @@ struct NotificationCenterPublisherTests {
         post(0, saved, on: center)
         #expect(subscriber.values.count == countAfterCancel)
         #expect(subscriber.violations.isEmpty)
+    }
+
+    /// Four threads post without pause while a fifth subscribes and cancels, again and
+    /// again: each subscription starts while notifications are being posted, and ends while
+    /// they still are. Nothing arrives after a cancel, and no call overlaps another.
+    @Test func subscribingAndCancellingWhileOtherThreadsPost() {
+        let center = NotificationCenter()
+        let cycles = runningUnderSanitizer ? 100 : 1_000
+        let posting = Atomic<Bool>(true)
+        let subscribers = LockedValue<[(TestSubscriber<Notification, Never>, count: Int)]>([])
+        runOverlapping(threads: 5) { thread in
+            guard thread == 0 else {
+                while posting.load(ordering: .relaxed) { center.post(name: saved, object: nil) }
+                return
+            }
+            for cycle in 0..<cycles {
+                let subscriber = TestSubscriber<Notification, Never>(initialDemand: cycle % 2 == 0 ? .unlimited : .max(3))
+                center.publisher(for: saved).subscribe(subscriber)
+                subscriber.cancel()
+                subscribers.withLock { $0.append((subscriber, subscriber.values.count)) }
+            }
+            posting.store(false, ordering: .relaxed)
+        }
+        for (subscriber, countAtCancel) in subscribers.withLock({ $0 }) {
+            #expect(subscriber.values.count == countAtCancel)
+            #expect(subscriber.violations.isEmpty)
+        }
     }
 
     // MARK: Release
