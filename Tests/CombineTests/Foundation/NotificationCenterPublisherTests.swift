@@ -215,7 +215,8 @@ struct NotificationCenterPublisherTests {
                 return
             }
             for cycle in 0..<cycles {
-                let subscriber = TestSubscriber<Notification, Never>(initialDemand: cycle % 2 == 0 ? .unlimited : .max(3))
+                let subscriber = TestSubscriber<Notification, Never>(
+                    initialDemand: cycle % 2 == 0 ? .unlimited : .max(3))
                 center.publisher(for: saved).subscribe(subscriber)
                 subscriber.cancel()
                 subscribers.withLock { $0.append((subscriber, subscriber.values.count)) }
