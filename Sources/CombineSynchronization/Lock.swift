@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: Apache-2.0
-internal import CombineSystem
 import Synchronization
 
 #if canImport(Glibc)
@@ -89,7 +88,7 @@ package struct Lock: ~Copyable, Sendable {
     package borrowing func acquireContended() {
         var pauses = 1
         for _ in 0..<7 {
-            for _ in 0..<pauses { combine_spin_pause() }
+            for _ in 0..<pauses { spinPause() }
             if word.load(ordering: .relaxed) == 0,
                 word.compareExchange(expected: 0, desired: 1, successOrdering: .acquiring, failureOrdering: .relaxed)
                     .exchanged
@@ -101,7 +100,7 @@ package struct Lock: ~Copyable, Sendable {
         // Taking it as 2 rather than 1 is deliberate: another thread may still be asleep on
         // the word, and the holder of a 2 wakes one sleeper when it lets go.
         while word.exchange(2, ordering: .acquiring) != 0 {
-            combine_futex_wait(address, 2)
+            futexWait(address, 2)
         }
     }
 
@@ -109,7 +108,7 @@ package struct Lock: ~Copyable, Sendable {
     @usableFromInline
     @inline(never)
     package borrowing func wakeOne() {
-        combine_futex_wake_one(address)
+        futexWakeOne(address)
     }
 
     /// The word's address, for the kernel. The lock cannot be copied, so a borrow of it is its

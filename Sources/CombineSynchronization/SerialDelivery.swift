@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: Apache-2.0
-internal import CombineSystem
 import Synchronization
 
 /// The serial-delivery engine: makes the calls into one subscriber one at a time, whichever
@@ -718,17 +717,17 @@ package final class DeliveryWaiters: @unchecked Sendable {
     package func wait(ticket: UInt32) {
         for _ in 0..<100 {
             if word.load(ordering: .acquiring) != ticket { return }
-            combine_spin_pause()
+            spinPause()
         }
         for _ in 0..<100 {
             if word.load(ordering: .acquiring) != ticket { return }
-            combine_yield()
+            yieldProcessor()
         }
         // Announce the sleep before looking at the word a last time; ``wakeAll()`` bumps the
         // word before it looks at the count: one of the two sees the other.
         kernelSleepers.add(1, ordering: .sequentiallyConsistent)
         while word.load(ordering: .sequentiallyConsistent) == ticket {
-            combine_futex_wait(address, ticket)
+            futexWait(address, ticket)
         }
         kernelSleepers.subtract(1, ordering: .relaxed)
     }
@@ -739,7 +738,7 @@ package final class DeliveryWaiters: @unchecked Sendable {
     package func wakeAll() {
         sleepers = 0
         word.add(1, ordering: .sequentiallyConsistent)
-        if kernelSleepers.load(ordering: .sequentiallyConsistent) > 0 { combine_futex_wake_all(address) }
+        if kernelSleepers.load(ordering: .sequentiallyConsistent) > 0 { futexWakeAll(address) }
     }
 
     private var address: UnsafeMutablePointer<UInt32> {

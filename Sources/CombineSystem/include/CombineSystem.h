@@ -4,7 +4,9 @@
 
 // The few calls into the operating system that the library needs and that Swift cannot make
 // portably itself (variadic `syscall`, compiler intrinsics, per-platform headers). Every other
-// module reaches the system only through these.
+// module reaches the system only through these. Swift code does not import this module: it
+// declares the functions by name in Sources/CombineSynchronization/System.swift (which says
+// why), so a change of signature here is made there too.
 
 #include <stdint.h>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-internal import CombineSystem
+import CombineSynchronization
 
 extension Publishers {
     /// A publisher that passes its upstream's events on and stops the process in the debugger
@@ -88,7 +88,7 @@ extension Publishers {
 
             @usableFromInline
             func stopIf(_ hit: Bool?) {
-                if hit == true { combine_debugger_break() }
+                if hit == true { debuggerBreak() }
             }
         }
     }
