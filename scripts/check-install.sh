@@ -36,23 +36,48 @@ if [ "$output" != "$expected" ]; then
 fi
 echo "the README's install lines build and run: $output"
 
-# The version form (`from: "0.1.0"`): a throw-away clone of this commit, tagged in a temporary
-# folder with the version the Unreleased changes will get (SwiftPM takes the highest tag the
-# requirement allows, so the client builds this commit, not the older 0.1.0), depended on by
-# `url:` as a package on a git server is.
-# (Its folder is named swift-combine: SwiftPM names a package by the last part of its URL.)
-git clone -q "$root" "$work/server/swift-combine"
-git -C "$work/server/swift-combine" tag -f 0.2.0 >/dev/null
-mkdir -p "$work/VersionedClient/Sources/VersionedClient"
-cp "$work/MyService/Sources/MyService/main.swift" "$work/VersionedClient/Sources/VersionedClient/main.swift"
-python3 - "$work/MyService/Package.swift" "$work/VersionedClient/Package.swift" "$work/server/swift-combine" <<'PY'
+# The README's two other forms: by branch (`branch: "main"`, how to depend on it from a git server
+# today: the repository has no tags) against an untagged clone of this commit, and by version
+# (`from:`, for when a release is tagged) against a clone tagged in a temporary folder with the
+# version the Unreleased changes will get (SwiftPM takes the highest tag the requirement allows,
+# so the client builds this commit), each depended on by `url:` as a package on a git server is.
+# (The clones' folders are named swift-combine: SwiftPM names a package by the last part of its URL.)
+python3 - "$root/README.md" <<'PY'
+import sys
+readme = open(sys.argv[1]).read()
+for line in ('.package(url: "<the repository\'s URL>", branch: "main")',
+             '.package(url: "<the repository\'s URL>", from: "<that version>")'):
+    assert line in readme, "README.md no longer shows " + line
+PY
+# Writes the client $1 whose manifest is the README's with the path line replaced by $2.
+write_client() {
+    mkdir -p "$work/$1/Sources/$1"
+    cp "$work/MyService/Sources/MyService/main.swift" "$work/$1/Sources/$1/main.swift"
+    python3 - "$work/MyService/Package.swift" "$work/$1/Package.swift" "$2" "$1" <<'PY'
 import sys
 manifest = open(sys.argv[1]).read()
 path_line = '.package(path: "../swift-combine")'
 assert path_line in manifest, "the README's manifest no longer has " + path_line
-manifest = manifest.replace(path_line, f'.package(url: "file://{sys.argv[3]}", from: "0.1.0")')
-open(sys.argv[2], 'w').write(manifest.replace('"MyService"', '"VersionedClient"'))
+manifest = manifest.replace(path_line, sys.argv[3])
+open(sys.argv[2], 'w').write(manifest.replace('"MyService"', f'"{sys.argv[4]}"'))
 PY
+}
+git clone -q "$root" "$work/branch-server/swift-combine"
+git -C "$work/branch-server/swift-combine" checkout -q -B main
+if [ -n "$(git -C "$work/branch-server/swift-combine" tag)" ]; then
+    git -C "$work/branch-server/swift-combine" tag | xargs git -C "$work/branch-server/swift-combine" tag -d >/dev/null
+fi
+write_client BranchClient ".package(url: \"file://$work/branch-server/swift-combine\", branch: \"main\")"
+output=$(cd "$work/BranchClient" && swift run -q BranchClient 2>&1 | tail -1) || true
+if [ "$output" != "$expected" ]; then
+    echo "FAIL: a client depending on an untagged clone by branch: \"main\" did not build and run: got '$output'"
+    exit 1
+fi
+echo "a client depending on an untagged clone by branch builds and runs: $output"
+
+git clone -q "$root" "$work/server/swift-combine"
+git -C "$work/server/swift-combine" tag -f 0.2.0 >/dev/null
+write_client VersionedClient ".package(url: \"file://$work/server/swift-combine\", from: \"0.1.0\")"
 output=$(cd "$work/VersionedClient" && swift run -q VersionedClient 2>&1 | tail -1) || true
 if [ "$output" != "$expected" ]; then
     echo "FAIL: a client depending on the package by version (from: \"0.1.0\") did not build and run: got '$output'"
