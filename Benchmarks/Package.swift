@@ -10,7 +10,9 @@ let package = Package(
     name: "swift-combine-benchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(name: "swift-combine", path: ".."),
+        // With the trait `Logging`: CombineLogging's `log` has rows of its own.
+        .package(name: "swift-combine", path: "..", traits: ["Logging"]),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
         .package(url: "https://github.com/ordo-one/package-benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
@@ -20,6 +22,8 @@ let package = Package(
             dependencies: [
                 "Baseline", .product(name: "Combine", package: "swift-combine"),
                 .product(name: "CombineExtras", package: "swift-combine"),
+                .product(name: "CombineLogging", package: "swift-combine"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Scenarios/Ours"),
         .target(

@@ -37,6 +37,8 @@ def parse(path):
             current["bytes"] = value
         elif label.startswith("peak backlog"):
             current["peak"] = value
+        elif label.startswith("stop ns"):
+            current["time"] = value
     return results
 
 

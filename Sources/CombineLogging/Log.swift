@@ -125,15 +125,26 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
 
     var description: String { "Log" }
 
+    /// Whether a message at `level` would be written: checked before anything is built, so that
+    /// a message the logger filters out costs a comparison.
+    @inline(__always)
+    private func writes(at level: Logger.Level) -> Bool {
+        log.logger.logLevel <= level
+    }
+
+    /// Writes `message` (built only if the logger writes messages at `level`).
     private func write(
-        _ message: String, event: String, demand: Subscribers.Demand? = nil, level: Logger.Level? = nil
+        _ message: @autoclosure () -> String, event: String, demand: Subscribers.Demand? = nil,
+        level: Logger.Level? = nil
     ) {
+        let level = level ?? log.level
+        guard writes(at: level) else { return }
         var metadata: Logger.Metadata = [
             "combine.event": .string(event), "combine.subscription": .stringConvertible(number),
         ]
         if let demand { metadata["combine.demand"] = .string(Self.describe(demand)) }
-        let text = log.prefix.isEmpty ? message : "\(log.prefix): \(message)"
-        log.logger.log(level: level ?? log.level, "\(text)", metadata: metadata)
+        let text = log.prefix.isEmpty ? message() : "\(log.prefix): \(message())"
+        log.logger.log(level: level, "\(text)", metadata: metadata)
     }
 
     /// A demand as `print` writes it: `unlimited` or `max: (n)`.

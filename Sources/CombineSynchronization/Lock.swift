@@ -131,3 +131,13 @@ package func currentThreadID() -> UInt {
     return UInt(bitPattern: pthread_self())
     #endif
 }
+
+/// Which of `count` stripes (a power of two) the current thread uses, for state split into
+/// stripes so that threads of unrelated work rarely share a lock: the thread's identity mixed
+/// by a multiplication (its low bits alone are alike for every thread: glibc places thread
+/// descriptors a stack's size apart).
+@inlinable
+package func currentThreadStripe(of count: Int) -> Int {
+    let mixed = currentThreadID() &* UInt(truncatingIfNeeded: 0x9E37_79B9_7F4A_7C15 as UInt64)
+    return Int(truncatingIfNeeded: mixed >> (UInt.bitWidth / 2)) & (count - 1)
+}

@@ -146,5 +146,30 @@ struct LogTests {
             receiveCompletion: { _ in }, receiveValue: { _ in })
         #expect(messages(events) == ["receive error: (failed)"], "the failure's level, .error, passes")
     }
+
+    @Test("a message the logger's level filters out is never built: no value is described for it")
+    func filteredMessagesAreNotBuilt() {
+        let (logger, events) = recordingLogger(level: .info)
+        let described = LockedValue(0)
+        let subject = PassthroughSubject<Described, Never>()
+        let filtered = subject.log("filtered", to: logger, level: .debug).sink { _ in }
+        for _ in 0..<5 { subject.send(Described(count: described)) }
+        #expect(events.current.isEmpty)
+        #expect(described.current == 0, "described \(described.current) values for messages nobody writes")
+        filtered.cancel()
+        let written = subject.log("written", to: logger, level: .info).sink { _ in }
+        for _ in 0..<5 { subject.send(Described(count: described)) }
+        #expect(described.current == 5, "each written value is described once")
+        written.cancel()
+    }
+}
+
+/// A value that counts how often its description is made.
+private struct Described: CustomStringConvertible, Sendable {
+    let count: LockedValue<Int>
+    var description: String {
+        count.withLock { $0 += 1 }
+        return "described"
+    }
 }
 #endif

@@ -48,6 +48,26 @@ let listedScenarios: [Scenario] =
             name: "subject send -> 1 sink, CombineTrace on", operations: 1_000_000,
             ours: OursScenarios.Scenarios.tracedSubjectToOneSink, openCombine: nil,
             baseline: Baseline.subjectToOneSink),
+        // The tracer and the logger beside the untraced rows they add to (OpenCombine has neither).
+        Scenario(
+            name: "subject.map.sink", operations: 1_000_000, ours: OursScenarios.Scenarios.subjectMapSink,
+            openCombine: nil, baseline: Baseline.subjectToOneSink),
+        Scenario(
+            name: "subject.map.sink, subscribed under a trace, sent after stop()", operations: 1_000_000,
+            ours: OursScenarios.Scenarios.subjectMapSinkAfterTrace, openCombine: nil,
+            baseline: Baseline.subjectToOneSink),
+        Scenario(
+            name: "4 threads -> 4 subject.map.sink pipelines (per value)", operations: 400_000,
+            ours: { OursScenarios.Scenarios.fourPipelines($0, traced: false) }, openCombine: nil,
+            baseline: Baseline.subjectToOneSink),
+        Scenario(
+            name: "4 threads -> 4 subject.map.sink pipelines, CombineTrace on (per value)", operations: 400_000,
+            ours: { OursScenarios.Scenarios.fourPipelines($0, traced: true) }, openCombine: nil,
+            baseline: Baseline.subjectToOneSink),
+        Scenario(
+            name: "subject send -> 1 sink, log(level: .debug) filtered out by .info", operations: 1_000_000,
+            ours: OursScenarios.Scenarios.filteredLogSubjectToOneSink, openCombine: nil,
+            baseline: Baseline.subjectToOneSink),
         Scenario(
             name: "subject.map.filter.sink", operations: 1_000_000,
             ours: OursScenarios.Scenarios.subjectMapFilterSink,
@@ -167,6 +187,9 @@ let liveSubscriptionCount = 100_000
 /// number of operations.
 let peakBacklogMetric = BenchmarkMetric.custom("peak backlog", useScalingFactor: false)
 
+/// The time `CombineTrace.stop()` takes, measured inside the scenario (nanoseconds, in all).
+let traceStopMetric = BenchmarkMetric.custom("stop ns", useScalingFactor: false)
+
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .mallocCountTotal],
@@ -197,6 +220,19 @@ let benchmarks: @Sendable () -> Void = {
                 if reportsPeak, let peak = OursScenarios.Scenarios.peakBacklog {
                     benchmark.measurement(peakBacklogMetric, peak)
                 }
+            }
+        }
+    }
+
+    // `CombineTrace.stop()` over a full ring: its own time per event written (the recording
+    // before it is not counted), at two sizes, to show it is linear.
+    for events in [10_000, 100_000] {
+        Benchmark(
+            "CombineTrace.stop() of a full ring of \(events) events (per event) | ours | \(events)",
+            configuration: .init(metrics: [traceStopMetric], maxDuration: .seconds(5), maxIterations: 5)
+        ) { benchmark in
+            for _ in benchmark.scaledIterations {
+                benchmark.measurement(traceStopMetric, OursScenarios.Scenarios.traceStopNanoseconds(events))
             }
         }
     }

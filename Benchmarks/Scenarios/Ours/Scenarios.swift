@@ -570,17 +570,6 @@ extension Scenarios {
     }
 
     #if !OPENCOMBINE
-    /// `subjectToOneSink` with a `CombineTrace` recording: each send is one value event (a
-    /// lock, a clock read, the value's description and a ring write in the trace). The ring
-    /// keeps the last 4,096 events, as a server that leaves the trace on keeps it; writing the
-    /// JSON at the end is part of the run (4,096 events).
-    public static func tracedSubjectToOneSink(_ count: Int) -> Int {
-        let trace = CombineTrace.start(capacity: 4_096)
-        let sum = subjectToOneSink(count)
-        _ = trace.stop()
-        return sum
-    }
-
     /// `asyncMap`: one transform at a time, in order, within demand.
     public static func asyncMapSequence(_ count: Int) -> Int {
         let state = Completion()

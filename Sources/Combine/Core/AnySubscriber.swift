@@ -158,6 +158,7 @@ final class AnySubscriberBox<Base: Subscriber>: AnySubscriberBoxBase<Base.Input,
 }
 
 extension AnySubscriber: IntrospectedSubscriber {
+    @usableFromInline
     var isIntrospected: Bool { box.isIntrospected }
 }
 

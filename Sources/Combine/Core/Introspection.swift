@@ -99,30 +99,58 @@ extension _Introspection {
 package let enabledIntrospectionCount = Atomic<Int>(0)
 
 /// The enabled introspections, in the order they were enabled (held strongly while enabled).
+///
+/// Every observed event reads the list (twice: before and after it reaches the subscriber), from
+/// whichever thread it happens on, so the list is read through one of several stripes, each a
+/// lock and its own reference to the list, picked by the reading thread: threads of different
+/// pipelines rarely take the same lock. A change, which is rare, writes a fresh array into every
+/// stripe; no array is ever changed in place once a reader may hold it (the reader's copy keeps
+/// the buffer alive, but its reference count lives in the runtime, where ThreadSanitizer does
+/// not look, so a change in place after a reader let go would be reported as a race with it).
 final class IntrospectionRegistry: @unchecked Sendable {
     static let shared = IntrospectionRegistry()
 
+    /// One reader's lock and list. A class, so that each stripe's lock sits in its own
+    /// allocation (the padding keeps two stripes off one cache line).
+    private final class Stripe: @unchecked Sendable {
+        let lock = Lock()
+        @exclusivity(unchecked) var enabled: [any _Introspection] = []
+        private let padding: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
+    }
+
+    private static let stripeCount = 16
+
+    /// Serialises changes; guards `enabled`, the list every stripe is given.
     private let lock = Lock()
     @exclusivity(unchecked)
     private var enabled: [any _Introspection] = []
+    private let stripes: [Stripe] = (0..<IntrospectionRegistry.stripeCount).map { _ in Stripe() }
 
     func enable(_ introspection: any _Introspection) {
         lock.withLock {
             guard !enabled.contains(where: { $0 === introspection }) else { return }
-            enabled.append(introspection)
-            enabledIntrospectionCount.store(enabled.count, ordering: .releasing)
+            publish(enabled + [introspection])
         }
     }
 
     func disable(_ introspection: any _Introspection) {
         // The removed reference is released after the lock is given up: its deinit may call in.
-        let removed: (any _Introspection)? = lock.withLock {
-            guard let index = enabled.firstIndex(where: { $0 === introspection }) else { return nil }
-            let removed = enabled.remove(at: index)
-            enabledIntrospectionCount.store(enabled.count, ordering: .releasing)
-            return removed
+        let removed: [any _Introspection] = lock.withLock {
+            guard enabled.contains(where: { $0 === introspection }) else { return [] }
+            let previous = enabled
+            publish(enabled.filter { $0 !== introspection })
+            return previous
         }
         withExtendedLifetime(removed) {}
+    }
+
+    /// Under `lock`: makes `list` (a fresh array) the enabled list, in every stripe.
+    private func publish(_ list: [any _Introspection]) {
+        enabled = list
+        for stripe in stripes {
+            stripe.lock.withLock { stripe.enabled = list }
+        }
+        enabledIntrospectionCount.store(list.count, ordering: .releasing)
     }
 
     func isEnabled(_ introspection: any _Introspection) -> Bool {
@@ -132,112 +160,205 @@ final class IntrospectionRegistry: @unchecked Sendable {
     /// The introspections enabled now; each event goes to those enabled when it happens.
     var current: [any _Introspection] {
         guard enabledIntrospectionCount.load(ordering: .acquiring) > 0 else { return [] }
-        return lock.withLock { enabled }
+        let stripe = stripes[currentThreadStripe(of: Self.stripeCount)]
+        return stripe.lock.withLock { stripe.enabled }
     }
 }
 
 /// Tells whether a subscriber is (or type-erases) the stand-in that introspection puts in front
 /// of a subscriber, so that handing it on (an operator or `AnyPublisher` passing its subscriber
 /// upstream) does not wrap it twice.
+@usableFromInline
 protocol IntrospectedSubscriber {
     var isIntrospected: Bool { get }
+}
+
+/// The reports of the introspected paths, kept out of line: the paths themselves are inlined
+/// and specialised into the client (a subscriber observed once stays observed, so an
+/// unspecialised path would run the whole pipeline unspecialised, also after the
+/// introspection is disabled), while what only runs when an introspection is enabled stays
+/// here, out of every caller's frame.
+@usableFromInline
+enum IntrospectionReport {
+    @usableFromInline
+    static func isIntrospected(_ subscriber: some Subscriber) -> Bool {
+        (subscriber as? any IntrospectedSubscriber)?.isIntrospected == true
+    }
+
+    @usableFromInline
+    @inline(never)
+    static func willReceive<Upstream: Publisher, Downstream: Subscriber>(publisher: Upstream, subscriber: Downstream)
+    where Upstream.Failure == Downstream.Failure, Upstream.Output == Downstream.Input {
+        for introspection in IntrospectionRegistry.shared.current {
+            introspection.willReceive(publisher: publisher, subscriber: subscriber)
+        }
+    }
+
+    @usableFromInline
+    @inline(never)
+    static func didReceive<Upstream: Publisher, Downstream: Subscriber>(publisher: Upstream, subscriber: Downstream)
+    where Upstream.Failure == Downstream.Failure, Upstream.Output == Downstream.Input {
+        for introspection in IntrospectionRegistry.shared.current {
+            introspection.didReceive(publisher: publisher, subscriber: subscriber)
+        }
+    }
+
+    @usableFromInline
+    @inline(never)
+    static func willReceive<Downstream: Subscriber>(subscriber: Downstream, subscription: any Subscription) {
+        for introspection in IntrospectionRegistry.shared.current {
+            introspection.willReceive(subscriber: subscriber, subscription: subscription)
+        }
+    }
+
+    @usableFromInline
+    @inline(never)
+    static func didReceive<Downstream: Subscriber>(subscriber: Downstream, subscription: any Subscription) {
+        for introspection in IntrospectionRegistry.shared.current {
+            introspection.didReceive(subscriber: subscriber, subscription: subscription)
+        }
+    }
+
+    @usableFromInline
+    @inline(never)
+    static func willReceive<Downstream: Subscriber>(subscriber: Downstream, input: Downstream.Input) {
+        for introspection in IntrospectionRegistry.shared.current {
+            introspection.willReceive(subscriber: subscriber, input: input)
+        }
+    }
+
+    @usableFromInline
+    @inline(never)
+    static func didReceive<Downstream: Subscriber>(
+        subscriber: Downstream, input: Downstream.Input, resultingDemand: Subscribers.Demand
+    ) {
+        for introspection in IntrospectionRegistry.shared.current {
+            introspection.didReceive(subscriber: subscriber, input: input, resultingDemand: resultingDemand)
+        }
+    }
+
+    @usableFromInline
+    @inline(never)
+    static func willReceive<Downstream: Subscriber>(
+        subscriber: Downstream, completion: Subscribers.Completion<Downstream.Failure>
+    ) {
+        for introspection in IntrospectionRegistry.shared.current {
+            introspection.willReceive(subscriber: subscriber, completion: completion)
+        }
+    }
+
+    @usableFromInline
+    @inline(never)
+    static func didReceive<Downstream: Subscriber>(
+        subscriber: Downstream, completion: Subscribers.Completion<Downstream.Failure>
+    ) {
+        for introspection in IntrospectionRegistry.shared.current {
+            introspection.didReceive(subscriber: subscriber, completion: completion)
+        }
+    }
 }
 
 extension Publisher {
     /// `subscribe(_:)` while an introspection is enabled: reports the attachment and puts a
     /// reporting subscriber in front of `subscriber`.
-    @usableFromInline
+    @inlinable
     func subscribeIntrospected<Downstream: Subscriber>(_ subscriber: Downstream)
     where Downstream.Input == Output, Downstream.Failure == Failure {
-        if (subscriber as? any IntrospectedSubscriber)?.isIntrospected == true {
+        if IntrospectionReport.isIntrospected(subscriber) {
             // Already observed further down: reported as a type-erased subscriber.
             let reported = AnySubscriber(subscriber)
-            for introspection in IntrospectionRegistry.shared.current {
-                introspection.willReceive(publisher: self, subscriber: reported)
-            }
+            IntrospectionReport.willReceive(publisher: self, subscriber: reported)
             receive(subscriber: subscriber)
-            for introspection in IntrospectionRegistry.shared.current {
-                introspection.didReceive(publisher: self, subscriber: reported)
-            }
+            IntrospectionReport.didReceive(publisher: self, subscriber: reported)
             return
         }
-        for introspection in IntrospectionRegistry.shared.current {
-            introspection.willReceive(publisher: self, subscriber: subscriber)
-        }
+        IntrospectionReport.willReceive(publisher: self, subscriber: subscriber)
         receive(subscriber: IntrospectionSubscriber(subscriber))
-        for introspection in IntrospectionRegistry.shared.current {
-            introspection.didReceive(publisher: self, subscriber: subscriber)
-        }
+        IntrospectionReport.didReceive(publisher: self, subscriber: subscriber)
     }
+}
+
+/// Whether an introspection is enabled now: what an observed subscriber or subscription reads
+/// before anything else, so that once none is, an observed pipeline costs one load per event
+/// more than an unobserved one.
+@inlinable
+@inline(__always)
+var anIntrospectionIsEnabled: Bool {
+    enabledIntrospectionCount.load(ordering: .relaxed) > 0
 }
 
 /// Stands in front of an observed subscriber: reports what it receives, and hands it its
 /// subscription behind an ``IntrospectionSubscription``. Describes and identifies itself as
 /// the subscriber it observes.
+@usableFromInline
 struct IntrospectionSubscriber<Downstream: Subscriber>: Subscriber, CustomStringConvertible, IntrospectedSubscriber {
-    typealias Input = Downstream.Input
-    typealias Failure = Downstream.Failure
+    @usableFromInline typealias Input = Downstream.Input
+    @usableFromInline typealias Failure = Downstream.Failure
 
-    let downstream: Downstream
+    @usableFromInline let downstream: Downstream
 
+    @inlinable
     init(_ downstream: Downstream) {
         self.downstream = downstream
     }
 
+    @inlinable
     var combineIdentifier: CombineIdentifier { downstream.combineIdentifier }
 
+    @usableFromInline
     var description: String { String(describing: downstream) }
 
+    @inlinable
     var isIntrospected: Bool { true }
 
+    @inlinable
     func receive(subscription: Subscription) {
         let observed =
             subscription is IntrospectionSubscription ? subscription : IntrospectionSubscription(subscription)
-        for introspection in IntrospectionRegistry.shared.current {
-            introspection.willReceive(subscriber: downstream, subscription: subscription)
-        }
+        guard anIntrospectionIsEnabled else { return downstream.receive(subscription: observed) }
+        IntrospectionReport.willReceive(subscriber: downstream, subscription: subscription)
         downstream.receive(subscription: observed)
-        for introspection in IntrospectionRegistry.shared.current {
-            introspection.didReceive(subscriber: downstream, subscription: subscription)
-        }
+        IntrospectionReport.didReceive(subscriber: downstream, subscription: subscription)
     }
 
+    @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
-        for introspection in IntrospectionRegistry.shared.current {
-            introspection.willReceive(subscriber: downstream, input: input)
-        }
+        guard anIntrospectionIsEnabled else { return downstream.receive(input) }
+        IntrospectionReport.willReceive(subscriber: downstream, input: input)
         let demand = downstream.receive(input)
-        for introspection in IntrospectionRegistry.shared.current {
-            introspection.didReceive(subscriber: downstream, input: input, resultingDemand: demand)
-        }
+        IntrospectionReport.didReceive(subscriber: downstream, input: input, resultingDemand: demand)
         return demand
     }
 
+    @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
-        for introspection in IntrospectionRegistry.shared.current {
-            introspection.willReceive(subscriber: downstream, completion: completion)
-        }
+        guard anIntrospectionIsEnabled else { return downstream.receive(completion: completion) }
+        IntrospectionReport.willReceive(subscriber: downstream, completion: completion)
         downstream.receive(completion: completion)
-        for introspection in IntrospectionRegistry.shared.current {
-            introspection.didReceive(subscriber: downstream, completion: completion)
-        }
+        IntrospectionReport.didReceive(subscriber: downstream, completion: completion)
     }
 }
 
 /// Stands in front of the subscription an observed subscriber receives: reports its requests
 /// and cancellations. Describes and identifies itself as that subscription.
+@usableFromInline
 final class IntrospectionSubscription: Subscription, CustomStringConvertible {
     let upstream: Subscription
 
+    @usableFromInline
     init(_ upstream: Subscription) {
         self.upstream = upstream
     }
 
+    @usableFromInline
     var combineIdentifier: CombineIdentifier { upstream.combineIdentifier }
 
+    @usableFromInline
     var description: String { String(describing: upstream) }
 
+    @usableFromInline
     func request(_ demand: Subscribers.Demand) {
+        guard anIntrospectionIsEnabled else { return upstream.request(demand) }
         for introspection in IntrospectionRegistry.shared.current {
             introspection.willRequest(subscription: upstream, demand)
         }
@@ -247,7 +368,9 @@ final class IntrospectionSubscription: Subscription, CustomStringConvertible {
         }
     }
 
+    @usableFromInline
     func cancel() {
+        guard anIntrospectionIsEnabled else { return upstream.cancel() }
         for introspection in IntrospectionRegistry.shared.current {
             introspection.willCancel(subscription: upstream)
         }

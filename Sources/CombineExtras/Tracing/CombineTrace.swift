@@ -2,6 +2,7 @@
 import Combine
 import CombineSynchronization
 import Foundation
+import Synchronization
 
 /// Records what running pipelines do — every subscription, request, value, completion and
 /// cancel, with a monotonic timestamp and the thread — and writes it as Chrome trace-event JSON,
@@ -48,18 +49,22 @@ public final class CombineTrace: @unchecked Sendable {
     public var isRunning: Bool { recorder.isEnabled }
 
     /// The events recorded and kept so far.
-    public var eventCount: Int { recorder.counts.kept }
+    public var eventCount: Int { recorder.ring.counts.kept }
 
     /// The events dropped because the trace was full.
-    public var droppedEvents: Int { recorder.counts.dropped }
+    public var droppedEvents: Int { recorder.ring.counts.dropped }
+
+    /// How many subscriptions the trace holds state for now (those still live); tests check
+    /// that it does not grow with the subscriptions that have ended.
+    var liveSubscriptions: Int { recorder.liveTracks }
 
     /// Stops recording (stopping twice does nothing) and returns the trace as Chrome
     /// trace-event JSON.
     ///
     /// - Returns: A JSON object whose `traceEvents` array holds the recorded events.
     public func stop() -> Data {
-        recorder.disable()
-        return recorder.json()
+        recorder.close()
+        return TraceJSON.data(of: recorder.ring)
     }
 
     /// Stops recording and writes the trace, as Chrome trace-event JSON, to `url`.
@@ -67,72 +72,52 @@ public final class CombineTrace: @unchecked Sendable {
     /// - Parameter url: The file to write; it is replaced if it exists.
     /// - Throws: The error of writing the file.
     public func stop(writingTo url: URL) throws {
-        try stop().write(to: url, options: .atomic)
+        recorder.close()
+        try TraceJSON.write(recorder.ring, to: url)
     }
 }
 
-/// The hooks' receiver: turns each event into a record of the ring.
+/// The hooks' receiver: turns each event into an event of the ring.
+///
+/// Nothing here is shared by all pipelines but the ring's counter: a track's demand has the
+/// track's own lock, the maps from subscriber, subscription and thread to tracks are split into
+/// stripes by key, and the ring into stripes by slot.
 private final class TraceRecorder: _Introspection, @unchecked Sendable {
-    /// One thing that happened, as recorded (turned into JSON only when the trace is written).
-    struct Event {
-        enum Kind {
-            case subscribeBegin, subscribeEnd, subscription, value, finished, failure, request, cancel
-        }
-        var kind: Kind
-        /// Nanoseconds since the trace started.
-        var time: UInt64
-        var thread: UInt
-        var track: Int
-        /// The value's or the failure's description; the request's demand.
-        var detail: String?
-        /// The track's outstanding demand after this event (`nil`: unlimited, or unchanged).
-        var demand: Int?
-    }
-
-    /// A subscriber the trace has seen subscribe.
-    struct Track {
-        var pipeline: Int
-        var parent: Int?
-        var name: String
-        /// Outstanding demand; `nil` once unlimited.
-        var demand: Int? = 0
-    }
-
-    private let lock = Lock()
+    let ring: TraceRing
     private let start = DispatchTime.now().uptimeNanoseconds
-    private let capacity: Int
-    private var ring: [Event] = []
-    /// Where the next event goes once the ring is full.
-    private var next = 0
-    private var dropped = 0
-    private var tracks: [Track] = []
-    /// The track of each subscriber and subscription identity seen (an identity may be reused
-    /// once its object is gone: the latest subscription wins).
-    private var trackOfSubscriber: [CombineIdentifier: Int] = [:]
-    private var trackOfSubscription: [CombineIdentifier: Int] = [:]
+    private let nextTrack = Atomic<Int>(0)
+    /// The track of each live subscriber and subscription (an identity may be reused once its
+    /// object is gone: the latest wins). An entry goes at the subscription's completion or
+    /// cancel; the track itself lives on while the ring holds one of its events.
+    private let trackOfSubscriber = StripedMap<CombineIdentifier, TraceTrack>()
+    private let trackOfSubscription = StripedMap<CombineIdentifier, TraceTrack>()
     /// The `subscribe(_:)` calls under way, per thread: the innermost last.
-    private var subscribing: [UInt: [Int]] = [:]
+    private let subscribing = StripedMap<UInt, [TraceTrack]>()
 
     init(capacity: Int) {
-        self.capacity = capacity
-        ring.reserveCapacity(min(capacity, 4_096))
+        ring = TraceRing(capacity: capacity)
     }
 
-    var counts: (kept: Int, dropped: Int) { lock.withLock { (ring.count, dropped) } }
+    /// Stops recording and lets go of every live subscription's state.
+    func close() {
+        disable()
+        ring.close()
+        trackOfSubscriber.removeAll()
+        trackOfSubscription.removeAll()
+        subscribing.removeAll()
+    }
 
-    // MARK: Recording (under the lock)
+    /// How many subscriptions the recorder holds state for (tests check it stays bounded).
+    var liveTracks: Int { trackOfSubscriber.count + trackOfSubscription.count }
 
-    private func record(_ kind: Event.Kind, track: Int, detail: String? = nil, demand: Int? = nil) {
-        let event = Event(
-            kind: kind, time: DispatchTime.now().uptimeNanoseconds &- start, thread: currentThreadID(), track: track,
-            detail: detail, demand: demand)
-        if ring.count < capacity {
-            ring.append(event)
-        } else {
-            ring[next] = event
-            next = (next + 1) % capacity
-            dropped += 1
-        }
+    private func record(
+        _ kind: TraceEvent.Kind, _ track: TraceTrack, detail: String? = nil, demand: Int? = nil,
+        thread: UInt = currentThreadID()
+    ) {
+        ring.append(
+            TraceEvent(
+                kind: kind, time: DispatchTime.now().uptimeNanoseconds &- start, thread: thread, track: track,
+                detail: detail, demand: demand))
     }
 
     /// A publisher's type without module and generic arguments (`Map`, `PassthroughSubject`).
@@ -142,181 +127,106 @@ private final class TraceRecorder: _Introspection, @unchecked Sendable {
         return base.split(separator: ".").last.map(String.init) ?? base
     }
 
-    private static func describe(_ value: Any) -> String {
-        let text = String(describing: value)
-        // Counting UTF-8 bytes is O(1) for a native string; characters are counted only when long.
-        guard text.utf8.count > 120, text.count > 120 else { return text }
-        return String(text.prefix(119)) + "…"
+    /// Forgets a subscription that has ended: its subscriber's and its subscription's entries.
+    private func forget(_ track: TraceTrack) {
+        let subscriber = trackOfSubscriber.update(track.subscriber) { entry -> TraceTrack? in
+            guard entry === track else { return nil }
+            defer { entry = nil }
+            return entry
+        }
+        let subscription = track.subscription.flatMap { identifier in
+            trackOfSubscription.update(identifier) { entry -> TraceTrack? in
+                guard entry === track else { return nil }
+                defer { entry = nil }
+                return entry
+            }
+        }
+        withExtendedLifetime((subscriber, subscription)) {}
     }
 
     // MARK: _Introspection
 
     func willReceive<Upstream: Publisher, Downstream: Subscriber>(publisher: Upstream, subscriber: Downstream) {
         let thread = currentThreadID()
-        let name = "\(Self.describe(subscriber)) ← \(Self.typeName(of: publisher))"
-        lock.withLock {
-            let open = subscribing[thread] ?? []
-            let track = tracks.count
-            let parent = open.last
-            tracks.append(Track(pipeline: parent.map { tracks[$0].pipeline } ?? track, parent: parent, name: name))
-            trackOfSubscriber[subscriber.combineIdentifier] = track
-            subscribing[thread] = open + [track]
-            record(.subscribeBegin, track: track)
+        let name = "\(TraceDescription.describe(subscriber)) ← \(Self.typeName(of: publisher))"
+        let id = nextTrack.wrappingAdd(1, ordering: .relaxed).oldValue
+        let track = subscribing.update(thread) { open -> TraceTrack in
+            let parent = open?.last
+            let track = TraceTrack(
+                id: id, pipeline: parent?.pipeline ?? id, pipelineName: parent?.pipelineName ?? name,
+                parent: parent?.id, name: name, subscriber: subscriber.combineIdentifier)
+            open = (open ?? []) + [track]
+            return track
         }
+        trackOfSubscriber.set(track, for: subscriber.combineIdentifier)
+        record(.subscribeBegin, track, thread: thread)
     }
 
     func didReceive<Upstream: Publisher, Downstream: Subscriber>(publisher: Upstream, subscriber: Downstream) {
         let thread = currentThreadID()
-        lock.withLock {
-            guard var open = subscribing[thread], let track = open.popLast() else { return }
-            subscribing[thread] = open.isEmpty ? nil : open
-            record(.subscribeEnd, track: track)
+        let track = subscribing.update(thread) { open -> TraceTrack? in
+            let track = open?.popLast()
+            if open?.isEmpty == true { open = nil }
+            return track
         }
+        if let track { record(.subscribeEnd, track, thread: thread) }
     }
 
     func willReceive<Downstream: Subscriber>(subscriber: Downstream, subscription: Subscription) {
-        lock.withLock {
-            guard let track = trackOfSubscriber[subscriber.combineIdentifier] else { return }
-            trackOfSubscription[subscription.combineIdentifier] = track
-            record(.subscription, track: track, detail: Self.describe(subscription))
+        guard let track = trackOfSubscriber[subscriber.combineIdentifier] else { return }
+        track.subscription = subscription.combineIdentifier
+        let previous = trackOfSubscription.update(subscription.combineIdentifier) { entry -> TraceTrack? in
+            defer { entry = track }
+            return entry
         }
+        if previous !== track { track.shares(with: previous) }
+        record(.subscription, track, detail: TraceDescription.describe(subscription))
     }
 
     func willReceive<Downstream: Subscriber>(subscriber: Downstream, input: Downstream.Input) {
-        let detail = Self.describe(input)
-        lock.withLock {
-            guard let track = trackOfSubscriber[subscriber.combineIdentifier] else { return }
-            if let demand = tracks[track].demand, demand > 0 { tracks[track].demand = demand - 1 }
-            record(.value, track: track, detail: detail, demand: tracks[track].demand)
-        }
+        guard let track = trackOfSubscriber[subscriber.combineIdentifier] else { return }
+        let detail = TraceDescription.describe(input)
+        record(.value, track, detail: detail, demand: track.takeOne())
     }
 
     func didReceive<Downstream: Subscriber>(
         subscriber: Downstream, input: Downstream.Input, resultingDemand: Subscribers.Demand
     ) {
-        guard resultingDemand > 0 else { return }
-        lock.withLock {
-            guard let track = trackOfSubscriber[subscriber.combineIdentifier] else { return }
-            add(resultingDemand, to: track)
-        }
+        guard resultingDemand > 0, let track = trackOfSubscriber[subscriber.combineIdentifier] else { return }
+        add(resultingDemand, to: track)
     }
 
     func willReceive<Downstream: Subscriber>(
         subscriber: Downstream, completion: Subscribers.Completion<Downstream.Failure>
     ) {
-        lock.withLock {
-            guard let track = trackOfSubscriber[subscriber.combineIdentifier] else { return }
-            switch completion {
-            case .finished: record(.finished, track: track)
-            case .failure(let error): record(.failure, track: track, detail: Self.describe(error))
-            }
+        guard let track = trackOfSubscriber[subscriber.combineIdentifier] else { return }
+        switch completion {
+        case .finished: record(.finished, track)
+        case .failure(let error): record(.failure, track, detail: TraceDescription.describe(error))
         }
+        forget(track)
+        _ = track.takeShared()  // each subscriber before it receives the completion itself
     }
 
     func willRequest(subscription: Subscription, _ demand: Subscribers.Demand) {
-        lock.withLock {
-            guard let track = trackOfSubscription[subscription.combineIdentifier] else { return }
-            add(demand, to: track)
-        }
+        guard let track = trackOfSubscription[subscription.combineIdentifier] else { return }
+        add(demand, to: track)
     }
 
     func willCancel(subscription: Subscription) {
-        lock.withLock {
-            guard let track = trackOfSubscription[subscription.combineIdentifier] else { return }
-            record(.cancel, track: track)
+        guard let track = trackOfSubscription[subscription.combineIdentifier] else { return }
+        record(.cancel, track)
+        // The cancel ends every subscriber that was handed this subscription.
+        var ended: TraceTrack? = track
+        while let current = ended {
+            forget(current)
+            ended = current.takeShared()
         }
     }
 
-    /// Under the lock: a request (or demand returned for a value) of `demand` on `track`.
-    private func add(_ demand: Subscribers.Demand, to track: Int) {
-        if let max = demand.max, let current = tracks[track].demand {
-            tracks[track].demand = current + max
-        } else {
-            tracks[track].demand = nil
-        }
-        record(
-            .request, track: track, detail: demand.max.map { "max(\($0))" } ?? "unlimited", demand: tracks[track].demand
-        )
-    }
-
-    // MARK: Writing
-
-    /// The recorded events as Chrome trace-event JSON: metadata naming each pipeline (a
-    /// process) and each track (a thread of it), then the events oldest first. A slice whose
-    /// beginning the ring dropped is left out.
-    func json() -> Data {
-        let (events, tracks) = lock.withLock { (Array(ring[next...] + ring[..<next]), self.tracks) }
-        var out: [[String: Any]] = []
-        let used = Set(events.map(\.track))
-        for pipeline in Set(used.map { tracks[$0].pipeline }).sorted() {
-            out.append([
-                "name": "process_name", "ph": "M", "pid": pipeline, "tid": 0,
-                "args": ["name": "pipeline \(pipeline): \(tracks[pipeline].name)"],
-            ])
-        }
-        for track in used.sorted() {
-            let info = tracks[track]
-            var name = info.name
-            if let parent = info.parent { name += " (upstream of track \(parent))" }
-            out.append(["name": "thread_name", "ph": "M", "pid": info.pipeline, "tid": track, "args": ["name": name]])
-            out.append([
-                "name": "thread_sort_index", "ph": "M", "pid": info.pipeline, "tid": track,
-                "args": ["sort_index": track],
-            ])
-        }
-        var open: [Int: Int] = [:]  // slices begun and not ended, per track
-        for event in events {
-            let info = tracks[event.track]
-            var entry: [String: Any] = ["ts": Double(event.time) / 1_000, "pid": info.pipeline, "tid": event.track]
-            var args: [String: Any] = ["thread": Int(truncatingIfNeeded: event.thread)]
-            switch event.kind {
-            case .subscribeBegin:
-                open[event.track, default: 0] += 1
-                entry["name"] = "subscribe"
-                entry["ph"] = "B"
-            case .subscribeEnd:
-                guard open[event.track, default: 0] > 0 else { continue }
-                open[event.track, default: 0] -= 1
-                entry["name"] = "subscribe"
-                entry["ph"] = "E"
-            case .subscription, .value, .finished, .failure, .request, .cancel:
-                entry["name"] = Self.name(of: event.kind)
-                entry["ph"] = "i"
-                entry["s"] = "t"
-                if let detail = event.detail { args[Self.detailKey(of: event.kind)] = detail }
-            }
-            entry["args"] = args
-            out.append(entry)
-            if event.kind == .value || event.kind == .request {
-                out.append([
-                    "name": "demand", "ph": "C", "ts": Double(event.time) / 1_000, "pid": info.pipeline,
-                    "tid": event.track, "id": event.track,
-                    "args": event.demand.map { ["demand": $0] } ?? ["unlimited": 1],
-                ])
-            }
-        }
-        let trace: [String: Any] = ["traceEvents": out, "displayTimeUnit": "ns"]
-        return (try? JSONSerialization.data(withJSONObject: trace, options: [.sortedKeys])) ?? Data()
-    }
-
-    private static func name(of kind: Event.Kind) -> String {
-        switch kind {
-        case .subscribeBegin, .subscribeEnd: "subscribe"
-        case .subscription: "subscription"
-        case .value: "value"
-        case .finished: "finished"
-        case .failure: "failure"
-        case .request: "request"
-        case .cancel: "cancel"
-        }
-    }
-
-    private static func detailKey(of kind: Event.Kind) -> String {
-        switch kind {
-        case .request: "demand"
-        case .failure: "error"
-        case .subscription: "subscription"
-        default: "value"
-        }
+    /// A request (or demand returned for a value) of `demand` on `track`.
+    private func add(_ demand: Subscribers.Demand, to track: TraceTrack) {
+        let outstanding = track.add(demand)
+        record(.request, track, detail: demand.max.map { "max(\($0))" } ?? "unlimited", demand: outstanding)
     }
 }
