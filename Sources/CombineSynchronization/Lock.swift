@@ -138,6 +138,47 @@ package func currentThreadID() -> UInt {
 /// descriptors a stack's size apart).
 @inlinable
 package func currentThreadStripe(of count: Int) -> Int {
-    let mixed = currentThreadID() &* UInt(truncatingIfNeeded: 0x9E37_79B9_7F4A_7C15 as UInt64)
+    threadStripe(of: currentThreadID(), count: count)
+}
+
+/// Which of `count` stripes (a power of two) the thread `thread` (a ``currentThreadID()``) uses.
+@inlinable
+package func threadStripe(of thread: UInt, count: Int) -> Int {
+    let mixed = thread &* UInt(truncatingIfNeeded: 0x9E37_79B9_7F4A_7C15 as UInt64)
     return Int(truncatingIfNeeded: mixed >> (UInt.bitWidth / 2)) & (count - 1)
+}
+
+/// `count` locks in one allocation, each on a cache line of its own, for state split into
+/// stripes (a lock per stripe, the stripe's state guarded by it): reaching a stripe's lock costs
+/// no reference count, and two threads on different stripes share no cache line.
+package final class LockStripes: @unchecked Sendable {
+    /// A lock padded to 64 bytes.
+    @usableFromInline
+    struct Padded: ~Copyable {
+        @usableFromInline let lock = Lock()
+        private let padding: (UInt32, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    }
+
+    package let count: Int
+    @usableFromInline let locks: UnsafeMutablePointer<Padded>
+
+    /// Makes `count` unlocked locks (a power of two).
+    package init(count: Int) {
+        precondition(count > 0 && count & (count - 1) == 0, "LockStripes: count must be a power of two")
+        self.count = count
+        locks = .allocate(capacity: count)
+        for index in 0..<count { (locks + index).initialize(to: Padded()) }
+    }
+
+    deinit {
+        locks.deinitialize(count: count)
+        locks.deallocate()
+    }
+
+    /// Runs `body` holding the lock of stripe `index`.
+    @inlinable
+    @inline(__always)
+    package func withLock<R>(_ index: Int, _ body: () throws -> R) rethrows -> R {
+        try locks[index].lock.withLock(body)
+    }
 }

@@ -60,7 +60,7 @@ extension Scenarios {
     /// `subjectToOneSink` through `log(_:to:level:)` at `.debug` to a logger whose level is
     /// `.info`: every message is filtered out.
     public static func filteredLogSubjectToOneSink(_ count: Int) -> Int {
-        var logger = Logger(label: "benchmark", factory: StreamLogHandler.standardError)
+        var logger = Logger(label: "benchmark", factory: { StreamLogHandler.standardError(label: $0) })
         logger.logLevel = .info
         let subject = PassthroughSubject<Int, Never>()
         var sum = 0

@@ -110,21 +110,21 @@ package let enabledIntrospectionCount = Atomic<Int>(0)
 final class IntrospectionRegistry: @unchecked Sendable {
     static let shared = IntrospectionRegistry()
 
-    /// One reader's lock and list. A class, so that each stripe's lock sits in its own
-    /// allocation (the padding keeps two stripes off one cache line).
-    private final class Stripe: @unchecked Sendable {
-        let lock = Lock()
-        @exclusivity(unchecked) var enabled: [any _Introspection] = []
-        private let padding: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
-    }
-
     private static let stripeCount = 16
 
-    /// Serialises changes; guards `enabled`, the list every stripe is given.
+    /// Serialises changes; guards `enabled`, the list every stripe is given a copy of.
     private let lock = Lock()
     @exclusivity(unchecked)
     private var enabled: [any _Introspection] = []
-    private let stripes: [Stripe] = (0..<IntrospectionRegistry.stripeCount).map { _ in Stripe() }
+    /// Stripe `i`'s list, guarded by lock `i` of `stripes`; each an array of its own, so that
+    /// readers of different stripes never count references on one buffer.
+    private let lists: UnsafeMutablePointer<[any _Introspection]>
+    private let stripes = LockStripes(count: IntrospectionRegistry.stripeCount)
+
+    private init() {
+        lists = .allocate(capacity: Self.stripeCount)
+        lists.initialize(repeating: [], count: Self.stripeCount)
+    }
 
     func enable(_ introspection: any _Introspection) {
         lock.withLock {
@@ -147,8 +147,11 @@ final class IntrospectionRegistry: @unchecked Sendable {
     /// Under `lock`: makes `list` (a fresh array) the enabled list, in every stripe.
     private func publish(_ list: [any _Introspection]) {
         enabled = list
-        for stripe in stripes {
-            stripe.lock.withLock { stripe.enabled = list }
+        for index in 0..<Self.stripeCount {
+            var list = list.map { $0 }  // a buffer of the stripe's own
+            // The list it replaces is released after the lock.
+            stripes.withLock(index) { swap(&lists[index], &list) }
+            withExtendedLifetime(list) {}
         }
         enabledIntrospectionCount.store(list.count, ordering: .releasing)
     }
@@ -160,8 +163,19 @@ final class IntrospectionRegistry: @unchecked Sendable {
     /// The introspections enabled now; each event goes to those enabled when it happens.
     var current: [any _Introspection] {
         guard enabledIntrospectionCount.load(ordering: .acquiring) > 0 else { return [] }
-        let stripe = stripes[currentThreadStripe(of: Self.stripeCount)]
-        return stripe.lock.withLock { stripe.enabled }
+        let index = currentThreadStripe(of: Self.stripeCount)
+        return stripes.withLock(index) { lists[index] }
+    }
+
+    /// Calls `body` with each introspection enabled now, outside every lock.
+    @inline(__always)
+    func forEachEnabled(_ body: (any _Introspection) -> Void) {
+        let list = current
+        withExtendedLifetime(list) {
+            list.withUnsafeBufferPointer { introspections in
+                for index in introspections.indices { body(introspections[index]) }
+            }
+        }
     }
 }
 
@@ -189,7 +203,7 @@ enum IntrospectionReport {
     @inline(never)
     static func willReceive<Upstream: Publisher, Downstream: Subscriber>(publisher: Upstream, subscriber: Downstream)
     where Upstream.Failure == Downstream.Failure, Upstream.Output == Downstream.Input {
-        for introspection in IntrospectionRegistry.shared.current {
+        IntrospectionRegistry.shared.forEachEnabled { introspection in
             introspection.willReceive(publisher: publisher, subscriber: subscriber)
         }
     }
@@ -198,7 +212,7 @@ enum IntrospectionReport {
     @inline(never)
     static func didReceive<Upstream: Publisher, Downstream: Subscriber>(publisher: Upstream, subscriber: Downstream)
     where Upstream.Failure == Downstream.Failure, Upstream.Output == Downstream.Input {
-        for introspection in IntrospectionRegistry.shared.current {
+        IntrospectionRegistry.shared.forEachEnabled { introspection in
             introspection.didReceive(publisher: publisher, subscriber: subscriber)
         }
     }
@@ -206,7 +220,7 @@ enum IntrospectionReport {
     @usableFromInline
     @inline(never)
     static func willReceive<Downstream: Subscriber>(subscriber: Downstream, subscription: any Subscription) {
-        for introspection in IntrospectionRegistry.shared.current {
+        IntrospectionRegistry.shared.forEachEnabled { introspection in
             introspection.willReceive(subscriber: subscriber, subscription: subscription)
         }
     }
@@ -214,7 +228,7 @@ enum IntrospectionReport {
     @usableFromInline
     @inline(never)
     static func didReceive<Downstream: Subscriber>(subscriber: Downstream, subscription: any Subscription) {
-        for introspection in IntrospectionRegistry.shared.current {
+        IntrospectionRegistry.shared.forEachEnabled { introspection in
             introspection.didReceive(subscriber: subscriber, subscription: subscription)
         }
     }
@@ -222,7 +236,7 @@ enum IntrospectionReport {
     @usableFromInline
     @inline(never)
     static func willReceive<Downstream: Subscriber>(subscriber: Downstream, input: Downstream.Input) {
-        for introspection in IntrospectionRegistry.shared.current {
+        IntrospectionRegistry.shared.forEachEnabled { introspection in
             introspection.willReceive(subscriber: subscriber, input: input)
         }
     }
@@ -232,7 +246,7 @@ enum IntrospectionReport {
     static func didReceive<Downstream: Subscriber>(
         subscriber: Downstream, input: Downstream.Input, resultingDemand: Subscribers.Demand
     ) {
-        for introspection in IntrospectionRegistry.shared.current {
+        IntrospectionRegistry.shared.forEachEnabled { introspection in
             introspection.didReceive(subscriber: subscriber, input: input, resultingDemand: resultingDemand)
         }
     }
@@ -242,7 +256,7 @@ enum IntrospectionReport {
     static func willReceive<Downstream: Subscriber>(
         subscriber: Downstream, completion: Subscribers.Completion<Downstream.Failure>
     ) {
-        for introspection in IntrospectionRegistry.shared.current {
+        IntrospectionRegistry.shared.forEachEnabled { introspection in
             introspection.willReceive(subscriber: subscriber, completion: completion)
         }
     }
@@ -252,7 +266,7 @@ enum IntrospectionReport {
     static func didReceive<Downstream: Subscriber>(
         subscriber: Downstream, completion: Subscribers.Completion<Downstream.Failure>
     ) {
-        for introspection in IntrospectionRegistry.shared.current {
+        IntrospectionRegistry.shared.forEachEnabled { introspection in
             introspection.didReceive(subscriber: subscriber, completion: completion)
         }
     }
@@ -359,11 +373,11 @@ final class IntrospectionSubscription: Subscription, CustomStringConvertible {
     @usableFromInline
     func request(_ demand: Subscribers.Demand) {
         guard anIntrospectionIsEnabled else { return upstream.request(demand) }
-        for introspection in IntrospectionRegistry.shared.current {
+        IntrospectionRegistry.shared.forEachEnabled { introspection in
             introspection.willRequest(subscription: upstream, demand)
         }
         upstream.request(demand)
-        for introspection in IntrospectionRegistry.shared.current {
+        IntrospectionRegistry.shared.forEachEnabled { introspection in
             introspection.didRequest(subscription: upstream, demand)
         }
     }
@@ -371,11 +385,11 @@ final class IntrospectionSubscription: Subscription, CustomStringConvertible {
     @usableFromInline
     func cancel() {
         guard anIntrospectionIsEnabled else { return upstream.cancel() }
-        for introspection in IntrospectionRegistry.shared.current {
+        IntrospectionRegistry.shared.forEachEnabled { introspection in
             introspection.willCancel(subscription: upstream)
         }
         upstream.cancel()
-        for introspection in IntrospectionRegistry.shared.current {
+        IntrospectionRegistry.shared.forEachEnabled { introspection in
             introspection.didCancel(subscription: upstream)
         }
     }

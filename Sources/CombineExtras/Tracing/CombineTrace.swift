@@ -111,7 +111,7 @@ private final class TraceRecorder: _Introspection, @unchecked Sendable {
     var liveTracks: Int { trackOfSubscriber.count + trackOfSubscription.count }
 
     private func record(
-        _ kind: TraceEvent.Kind, _ track: TraceTrack, detail: String? = nil, demand: Int? = nil,
+        _ kind: TraceEvent.Kind, _ track: TraceTrack, detail: TraceDetail = .none, demand: Int? = nil,
         thread: UInt = currentThreadID()
     ) {
         ring.append(
@@ -180,12 +180,12 @@ private final class TraceRecorder: _Introspection, @unchecked Sendable {
             return entry
         }
         if previous !== track { track.shares(with: previous) }
-        record(.subscription, track, detail: TraceDescription.describe(subscription))
+        record(.subscription, track, detail: .text(TraceDescription.describe(subscription)))
     }
 
     func willReceive<Downstream: Subscriber>(subscriber: Downstream, input: Downstream.Input) {
         guard let track = trackOfSubscriber[subscriber.combineIdentifier] else { return }
-        let detail = TraceDescription.describe(input)
+        let detail = TraceDescription.detail(of: input)
         record(.value, track, detail: detail, demand: track.takeOne())
     }
 
@@ -202,7 +202,7 @@ private final class TraceRecorder: _Introspection, @unchecked Sendable {
         guard let track = trackOfSubscriber[subscriber.combineIdentifier] else { return }
         switch completion {
         case .finished: record(.finished, track)
-        case .failure(let error): record(.failure, track, detail: TraceDescription.describe(error))
+        case .failure(let error): record(.failure, track, detail: .text(TraceDescription.describe(error)))
         }
         forget(track)
         _ = track.takeShared()  // each subscriber before it receives the completion itself
@@ -227,6 +227,6 @@ private final class TraceRecorder: _Introspection, @unchecked Sendable {
     /// A request (or demand returned for a value) of `demand` on `track`.
     private func add(_ demand: Subscribers.Demand, to track: TraceTrack) {
         let outstanding = track.add(demand)
-        record(.request, track, detail: demand.max.map { "max(\($0))" } ?? "unlimited", demand: outstanding)
+        record(.request, track, detail: .request(demand.max), demand: outstanding)
     }
 }

@@ -19,7 +19,48 @@ enum TraceDescription {
     private static let depth = 3
 
     static func describe<Value>(_ value: Value) -> String {
-        cut(text(of: value, depth: depth))
+        // The usual values first, told apart by their type alone (no conformance lookup).
+        if Value.self == String.self { return cut(value as! String) }
+        if Value.self == Int.self { return String(value as! Int) }
+        if Value.self == Double.self { return (value as! Double).description }
+        if Value.self == Bool.self { return (value as! Bool) ? "true" : "false" }
+        return cut(text(of: value, depth: depth))
+    }
+
+    /// What an event records of `value`: an `Int` as itself (written as text with the trace),
+    /// anything else as its description.
+    static func detail<Value>(of value: Value) -> TraceDetail {
+        if Value.self == Int.self {
+            return withUnsafePointer(to: value) { pointer in
+                pointer.withMemoryRebound(to: Int.self, capacity: 1) { .integer($0.pointee) }
+            }
+        }
+        return .text(describe(value))
+    }
+
+    /// How a type is described, found once per type (a conformance lookup costs more than the
+    /// description of a number).
+    private enum Kind {
+        case string, data, collection, optional, described, debugDescribed, parts
+    }
+
+    private static let kinds = StripedMap<ObjectIdentifier, Kind>()
+
+    private static func kind(of value: Any) -> Kind {
+        let type = ObjectIdentifier(Swift.type(of: value))
+        if let known = kinds[type] { return known }
+        let kind: Kind =
+            switch value {
+            case is String: .string
+            case is Data: .data
+            case is any Collection: .collection
+            case is any OptionalValue: .optional
+            case is any CustomStringConvertible: .described
+            case is any CustomDebugStringConvertible: .debugDescribed
+            default: .parts
+            }
+        kinds.set(kind, for: type)
+        return kind
     }
 
     /// `text` cut to ``limit`` characters, `…` standing for the rest.
@@ -30,16 +71,19 @@ enum TraceDescription {
     }
 
     private static func text(of value: Any, depth: Int) -> String {
-        if let string = value as? String { return cut(string) }
-        if let data = value as? Data { return "\(data.count) bytes" }
-        if let collection = value as? any Collection { return text(ofCollection: collection, depth: depth) }
-        if let optional = value as? any OptionalValue {
-            // Before CustomDebugStringConvertible: Optional's would describe what it wraps in full.
-            return optional.wrapped.map { "Optional(" + text(of: $0, depth: depth) + ")" } ?? "nil"
+        switch kind(of: value) {
+        case .string: return cut(value as! String)
+        case .data: return "\((value as! Data).count) bytes"
+        case .collection:
+            let collection = value as! any Collection
+            return text(ofCollection: collection, depth: depth)
+        // Before CustomDebugStringConvertible: Optional's would describe what it wraps in full.
+        case .optional:
+            return (value as! any OptionalValue).wrapped.map { "Optional(" + text(of: $0, depth: depth) + ")" } ?? "nil"
+        case .described: return cut((value as! any CustomStringConvertible).description)
+        case .debugDescribed: return cut((value as! any CustomDebugStringConvertible).debugDescription)
+        case .parts: return text(ofParts: value, depth: depth)
         }
-        if let described = value as? any CustomStringConvertible { return cut(described.description) }
-        if let described = value as? any CustomDebugStringConvertible { return cut(described.debugDescription) }
-        return text(ofParts: value, depth: depth)
     }
 
     /// `[a, b, c, d, … n elements]`: the first elements and, where counting costs nothing, the

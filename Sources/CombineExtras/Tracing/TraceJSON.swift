@@ -107,14 +107,27 @@ struct TraceJSON {
     /// `{"args":{…,"thread":…},"name":…,"ph":…,"pid":…,["s":"t",]"tid":…,"ts":…}`
     private mutating func event(_ event: TraceEvent) {
         append("{\"args\":{")
-        if let detail = event.detail {
+        if case .none = event.detail {
+        } else {
             switch event.kind {
             case .request: append("\"demand\":")
             case .failure: append("\"error\":")
             case .subscription: append("\"subscription\":")
             default: append("\"value\":")
             }
-            string(detail)
+            switch event.detail {
+            case .none: break
+            case .text(let text): string(text)
+            case .integer(let value):
+                bytes.append(UInt8(ascii: "\""))
+                integer(value)
+                bytes.append(UInt8(ascii: "\""))
+            case .request(let max?):
+                append("\"max(")
+                integer(max)
+                append(")\"")
+            case .request(nil): append("\"unlimited\"")
+            }
             append(",")
         }
         append("\"thread\":")

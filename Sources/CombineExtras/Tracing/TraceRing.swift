@@ -75,6 +75,16 @@ final class TraceTrack: @unchecked Sendable {
     }
 }
 
+/// What an event says besides its kind, kept as cheaply as it can be: an integer value as the
+/// integer, a request as its demand, turned into text only when the trace is written.
+enum TraceDetail {
+    case none
+    case text(String)
+    case integer(Int)
+    /// A request's demand: `max(n)`, or `unlimited` for `nil`.
+    case request(Int?)
+}
+
 /// One thing that happened, as recorded (turned into JSON only when the trace is written).
 struct TraceEvent {
     enum Kind: UInt8 {
@@ -86,88 +96,120 @@ struct TraceEvent {
     var thread: UInt
     var track: TraceTrack
     /// The value's, the subscription's or the failure's description; the request's demand.
-    var detail: String?
+    var detail: TraceDetail
     /// The track's outstanding demand after this event (`nil`: unlimited); read for values and
     /// requests only.
     var demand: Int?
 }
 
-/// The last `capacity` events, written by any number of threads without a lock they all share.
+/// The last `capacity` events, written by any number of threads without a lock or a counter
+/// they all share.
 ///
-/// Each event takes the next number from one atomic counter; its slot is the number modulo the
-/// capacity, guarded by one of 64 stripe locks (slot modulo 64), so two threads contend only
-/// when their events land on the same stripe at the same moment. A slot remembers the number
-/// of the event it holds: a reader takes exactly the numbers the ring still holds, in order.
+/// Threads are spread over 8 lanes by their identity; each lane is a ring of `capacity` slots
+/// of its own (made when a thread of the lane first records), with its own lock and count, so
+/// threads of different lanes share nothing. Reading merges the lanes by time and keeps the
+/// newest `capacity` events of all: a single-threaded program uses one lane, and memory is at
+/// most one ring per lane in use.
 final class TraceRing: @unchecked Sendable {
-    private struct Slot {
-        var number = -1
-        var event: TraceEvent?
+    /// One lane's slots and count, guarded by the lane's lock.
+    private struct Lane {
+        var slots: UnsafeMutablePointer<TraceEvent?>?
+        /// How many events the lane has been given.
+        var written = 0
+        private let padding: (Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0)
     }
 
-    /// A stripe's lock, in an allocation of its own (the padding keeps two off one cache line).
-    private final class Stripe: @unchecked Sendable {
-        let lock = Lock()
-        private let padding: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
-    }
-
-    private static let stripeCount = 64
+    private static let laneCount = 8
 
     let capacity: Int
-    private let slots: UnsafeMutablePointer<Slot>
-    private let stripes: [Stripe] = (0..<TraceRing.stripeCount).map { _ in Stripe() }
-    /// How many events have been given a number.
-    private let numbered = Atomic<Int>(0)
+    private let lanes: UnsafeMutablePointer<Lane>
+    private let locks = LockStripes(count: TraceRing.laneCount)
     /// Cleared once by `close()`: nothing is written after it.
     private let open = Atomic<Bool>(true)
 
     init(capacity: Int) {
         self.capacity = capacity
-        slots = .allocate(capacity: capacity)
-        slots.initialize(repeating: Slot(), count: capacity)
+        lanes = .allocate(capacity: Self.laneCount)
+        lanes.initialize(repeating: Lane(), count: Self.laneCount)
     }
 
     deinit {
-        slots.deinitialize(count: capacity)
-        slots.deallocate()
+        for index in 0..<Self.laneCount {
+            if let slots = lanes[index].slots {
+                slots.deinitialize(count: capacity)
+                slots.deallocate()
+            }
+        }
+        lanes.deinitialize(count: Self.laneCount)
+        lanes.deallocate()
     }
 
-    /// Writes `event` over the oldest event once the ring is full.
+    /// Writes `event`, recorded on `thread`, into its lane, over the lane's oldest event once the
+    /// lane is full.
     func append(_ event: TraceEvent) {
         guard open.load(ordering: .relaxed) else { return }
-        let number = numbered.wrappingAdd(1, ordering: .relaxed).oldValue
-        let index = number % capacity
-        let stripe = stripes[index & (Self.stripeCount - 1)]
+        let lane = threadStripe(of: event.thread, count: Self.laneCount)
         // The slot's previous event is released outside the lock (its track may go with it).
-        var previous: TraceEvent?
-        stripe.lock.withLock {
-            guard open.load(ordering: .relaxed), slots[index].number < number else { return }
-            previous = slots[index].event.take()
-            slots[index] = Slot(number: number, event: event)
+        var event: TraceEvent? = event
+        locks.withLock(lane) {
+            guard open.load(ordering: .relaxed) else { return }
+            let slots = lanes[lane].slots ?? makeSlots(lane)
+            swap(&slots[lanes[lane].written % capacity], &event)
+            lanes[lane].written += 1
         }
-        withExtendedLifetime(previous) {}
+        withExtendedLifetime(event) {}
+    }
+
+    /// Under lane `lane`'s lock: its slots, made now.
+    private func makeSlots(_ lane: Int) -> UnsafeMutablePointer<TraceEvent?> {
+        let slots = UnsafeMutablePointer<TraceEvent?>.allocate(capacity: capacity)
+        slots.initialize(repeating: nil, count: capacity)
+        lanes[lane].slots = slots
+        return slots
     }
 
     /// Stops all writing: once it returns, no slot changes (a writer past the check when it
     /// was called has finished, one before it writes nothing).
     func close() {
         open.store(false, ordering: .relaxed)
-        for stripe in stripes { stripe.lock.withLock {} }
+        for lane in 0..<Self.laneCount { locks.withLock(lane) {} }
     }
 
-    /// How many events the ring holds and how many it dropped (counted as they were numbered).
+    /// How many events each lane holds.
+    private var held: [Int] {
+        (0..<Self.laneCount).map { lane in locks.withLock(lane) { min(lanes[lane].written, capacity) } }
+    }
+
+    /// How many events a reading would give (the newest `capacity` of all lanes) and how many
+    /// were dropped to keep within it.
     var counts: (kept: Int, dropped: Int) {
-        let total = numbered.load(ordering: .relaxed)
-        return (min(total, capacity), max(0, total - capacity))
+        let written = (0..<Self.laneCount).reduce(0) { total, lane in
+            total + locks.withLock(lane) { lanes[lane].written }
+        }
+        let kept = min(held.reduce(0, +), capacity)
+        return (kept, written - kept)
     }
 
-    /// Calls `body` with each event the ring holds, oldest first.
+    /// Calls `body` with the newest `capacity` events of all lanes, oldest first. Its order is
+    /// found from the events' times: 16 bytes per event held, for the length of the call.
     func forEachEvent(_ body: (TraceEvent) throws -> Void) rethrows {
-        let total = numbered.load(ordering: .relaxed)
-        for number in max(0, total - capacity)..<total {
-            let index = number % capacity
-            let event = stripes[index & (Self.stripeCount - 1)].lock.withLock {
-                slots[index].number == number ? slots[index].event : nil
+        var order: [(time: UInt64, lane: Int32, slot: Int32)] = []
+        for lane in 0..<Self.laneCount {
+            locks.withLock(lane) {
+                guard let slots = lanes[lane].slots else { return }
+                let written = lanes[lane].written
+                for number in max(0, written - capacity)..<written {
+                    let slot = number % capacity
+                    if let time = slots[slot]?.time {
+                        order.append((time, Int32(lane), Int32(truncatingIfNeeded: slot)))
+                    }
+                }
             }
+        }
+        order.sort { $0.time < $1.time }
+        for entry in order.suffix(capacity) {
+            let lane = Int(entry.lane)
+            let event = locks.withLock(lane) { lanes[lane].slots?[Int(entry.slot)] }
             if let event { try body(event) }
         }
     }
@@ -176,38 +218,45 @@ final class TraceRing: @unchecked Sendable {
 /// A map split into 64 stripes by key, each with its own lock, for state that every event looks
 /// up: events of unrelated pipelines rarely meet on one lock.
 final class StripedMap<Key: Hashable, Value>: @unchecked Sendable {
-    private final class Stripe: @unchecked Sendable {
-        let lock = Lock()
-        @exclusivity(unchecked) var entries: [Key: Value] = [:]
-        private let padding: (Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0)
+    /// Stripe `i`'s entries, guarded by lock `i` of `stripes`.
+    private let entries: UnsafeMutablePointer<[Key: Value]>
+    private let stripes = LockStripes(count: 64)
+
+    init() {
+        entries = .allocate(capacity: stripes.count)
+        entries.initialize(repeating: [:], count: stripes.count)
     }
 
-    private let stripes: [Stripe] = (0..<64).map { _ in Stripe() }
+    deinit {
+        entries.deinitialize(count: stripes.count)
+        entries.deallocate()
+    }
 
-    private func stripe(for key: Key) -> Stripe {
-        stripes[key.hashValue & 63]
+    @inline(__always)
+    private func stripe(for key: Key) -> Int {
+        key.hashValue & (stripes.count - 1)
     }
 
     subscript(key: Key) -> Value? {
-        let stripe = stripe(for: key)
-        return stripe.lock.withLock { stripe.entries[key] }
+        let index = stripe(for: key)
+        return stripes.withLock(index) { entries[index][key] }
     }
 
     /// Sets the value for `key`; the value it replaces is released after the lock.
     func set(_ value: Value, for key: Key) {
-        let stripe = stripe(for: key)
-        let replaced = stripe.lock.withLock { stripe.entries.updateValue(value, forKey: key) }
+        let index = stripe(for: key)
+        let replaced = stripes.withLock(index) { entries[index].updateValue(value, forKey: key) }
         withExtendedLifetime(replaced) {}
     }
 
     /// Changes the value for `key` under its stripe's lock (a missing one is `nil`; leaving
     /// `nil` removes it).
     func update<R>(_ key: Key, _ body: (inout Value?) -> R) -> R {
-        let stripe = stripe(for: key)
-        return stripe.lock.withLock {
-            var value = stripe.entries.removeValue(forKey: key)
+        let index = stripe(for: key)
+        return stripes.withLock(index) {
+            var value = entries[index].removeValue(forKey: key)
             let result = body(&value)
-            if let value { stripe.entries[key] = value }
+            if let value { entries[index][key] = value }
             return result
         }
     }
@@ -215,22 +264,22 @@ final class StripedMap<Key: Hashable, Value>: @unchecked Sendable {
     /// Removes and returns the value for `key`, released by the caller after the lock.
     @discardableResult
     func remove(_ key: Key) -> Value? {
-        let stripe = stripe(for: key)
-        return stripe.lock.withLock { stripe.entries.removeValue(forKey: key) }
+        let index = stripe(for: key)
+        return stripes.withLock(index) { entries[index].removeValue(forKey: key) }
     }
 
     /// Removes every entry (released after the locks).
     func removeAll() {
         var released: [[Key: Value]] = []
-        for stripe in stripes {
-            released.append(stripe.lock.withLock { stripe.entries.take() })
+        for index in 0..<stripes.count {
+            released.append(stripes.withLock(index) { entries[index].take() })
         }
         withExtendedLifetime(released) {}
     }
 
     /// How many entries the map holds.
     var count: Int {
-        stripes.reduce(0) { total, stripe in total + stripe.lock.withLock { stripe.entries.count } }
+        (0..<stripes.count).reduce(0) { total, index in total + stripes.withLock(index) { entries[index].count } }
     }
 }
 
