@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # Generates the DocC documentation of the library modules into .build/docs/<Module>/ (extension
-# members included: the symbol graphs have extension blocks), and one site of the three in
+# members included: the symbol graphs have extension blocks), and one site of the four in
 # .build/docs/site; fails on any DocC warning (in the internal documentation too), any public
 # symbol without a documentation comment or without a page in the site, or any operator without
 # its Parameters, Returns and example.
 #
-#   scripts/docs.sh                 # Combine, CombineTesting, CombineExtras
+#   scripts/docs.sh                 # Combine, CombineTesting, CombineExtras, CombineLogging
 #   scripts/docs.sh Combine         # one module
 #
 # The symbol graphs come from the compiler; `docc` ships with the toolchain.
@@ -17,7 +17,7 @@ cd "$(dirname "$0")/.."
 
 modules=("$@")
 if [ ${#modules[@]} -eq 0 ]; then
-    modules=(Combine CombineTesting CombineExtras)
+    modules=(Combine CombineTesting CombineExtras CombineLogging)
 fi
 # The compiler's symbol graphs of every module, from the package's own build (`swift package
 # dump-symbol-graph` builds what is missing, in the same build directory as `swift build`).
@@ -85,15 +85,16 @@ for module in "${modules[@]}"; do
         status=1
     fi
 done
-# One site of the three modules, as a user hosts it: `.build/docs/site`, a landing page linking
+# One site of the four modules, as a user hosts it: `.build/docs/site`, a landing page linking
 # each module's documentation (python3 -m http.server --directory .build/docs/site, then
 # http://localhost:8000/documentation/combine).
-if [ $status -eq 0 ] && [ ${#modules[@]} -eq 3 ]; then
+if [ $status -eq 0 ] && [ ${#modules[@]} -eq 4 ]; then
     rm -rf .build/docs/site
     for module in "${modules[@]}"; do cp -R ".build/docs/$module" "$work/$module.doccarchive"; done
     if "$docc" merge "$work/Combine.doccarchive" "$work/CombineTesting.doccarchive" "$work/CombineExtras.doccarchive" \
+        "$work/CombineLogging.doccarchive" \
         --synthesized-landing-page-name swift-combine --output-path .build/docs/site >"$work/merge.log" 2>&1; then
-        echo "== one site of the three modules: .build/docs/site"
+        echo "== one site of the four modules: .build/docs/site"
     else
         cat "$work/merge.log"
         echo "FAIL: docc merge"
@@ -103,7 +104,7 @@ fi
 # The internal documentation's links too: every module's symbol graph at every access level
 # (the engines, `CombineSynchronization`), converted without a catalog; any DocC warning there
 # (a link to a symbol that was renamed or removed, a parameter left undocumented) fails.
-if [ ${#modules[@]} -eq 3 ]; then
+if [ ${#modules[@]} -eq 4 ]; then
     echo "== internal documentation links"
     internal=$(swift package --traits Logging dump-symbol-graph --minimum-access-level private --skip-synthesized-members |
         sed -n 's/^Files written to //p')

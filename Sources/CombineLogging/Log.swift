@@ -62,6 +62,7 @@ extension Publishers {
         /// Subscribes `subscriber` to the upstream through a subscription that logs what passes.
         ///
         /// - Parameter subscriber: The subscriber that receives the upstream's events.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(LogSubscription(downstream: subscriber, log: self))
         }
@@ -103,37 +104,47 @@ extension Publisher {
 
 /// The subscription of one subscriber to a `Publishers.Log`: the upstream's subscriber and the
 /// subscriber's subscription, writing each event as it passes.
-private final class LogSubscription<Upstream: Publisher, Downstream: Subscriber>: Subscriber, Subscription,
+///
+/// Inlined into the client, so that a value passes specialised code: with the logger's level
+/// above the operator's, a value costs the level comparison and the lock that guards the
+/// subscriber, and nothing is built.
+@usableFromInline
+final class LogSubscription<Upstream: Publisher, Downstream: Subscriber>: Subscriber, Subscription,
     CustomStringConvertible, @unchecked Sendable
 where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failure {
-    typealias Input = Upstream.Output
-    typealias Failure = Upstream.Failure
+    @usableFromInline typealias Input = Upstream.Output
+    @usableFromInline typealias Failure = Upstream.Failure
 
-    private let log: Publishers.Log<Upstream>
+    @usableFromInline let log: Publishers.Log<Upstream>
     /// The upstream's subscription and the subscriber, both let go at the completion or the
     /// cancel (after which nothing more passes).
-    private var upstream: Subscription?
-    private var downstream: Downstream?
-    private let lock = Lock()
+    @usableFromInline var upstream: Subscription?
+    @usableFromInline var downstream: Downstream?
+    @usableFromInline let lock = Lock()
     /// This subscription's number in the metadata.
-    private let number = subscriptionNumbers.add(1, ordering: .relaxed).newValue
+    @usableFromInline let number: UInt64
 
+    @inlinable
     init(downstream: Downstream, log: Publishers.Log<Upstream>) {
         self.log = log
         self.downstream = downstream
+        number = subscriptionNumbers.add(1, ordering: .relaxed).newValue
     }
 
+    @usableFromInline
     var description: String { "Log" }
 
     /// Whether a message at `level` would be written: checked before anything is built, so that
     /// a message the logger filters out costs a comparison.
+    @inlinable
     @inline(__always)
-    private func writes(at level: Logger.Level) -> Bool {
+    func writes(at level: Logger.Level) -> Bool {
         log.logger.logLevel <= level
     }
 
     /// Writes `message` (built only if the logger writes messages at `level`).
-    private func write(
+    @usableFromInline
+    func write(
         _ message: @autoclosure () -> String, event: String, demand: Subscribers.Demand? = nil,
         level: Logger.Level? = nil
     ) {
@@ -152,6 +163,7 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
         demand.max.map { "max: (\($0))" } ?? "unlimited"
     }
 
+    @usableFromInline
     func receive(subscription: Subscription) {
         lock.acquire()
         guard upstream == nil, let downstream else {
@@ -165,16 +177,26 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
         downstream.receive(subscription: self)
     }
 
+    @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
         guard let downstream = lock.withLock({ self.downstream }) else { return .none }
-        write("receive value: (\(input))", event: "value")
+        if writes(at: log.level) { writeValue(input) }
         let demand = downstream.receive(input)
-        if demand != .none {
-            write("request \(Self.describe(demand)) (synchronous)", event: "request", demand: demand)
-        }
+        if demand != .none, writes(at: log.level) { writeReturned(demand) }
         return demand
     }
 
+    @usableFromInline
+    func writeValue(_ input: Input) {
+        write("receive value: (\(input))", event: "value")
+    }
+
+    @usableFromInline
+    func writeReturned(_ demand: Subscribers.Demand) {
+        write("request \(Self.describe(demand)) (synchronous)", event: "request", demand: demand)
+    }
+
+    @usableFromInline
     func receive(completion: Subscribers.Completion<Failure>) {
         guard let (downstream, _) = end() else { return }
         switch completion {
@@ -186,12 +208,14 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
         downstream.receive(completion: completion)
     }
 
+    @usableFromInline
     func request(_ demand: Subscribers.Demand) {
         guard let upstream = lock.withLock({ self.upstream }) else { return }
         write("request \(Self.describe(demand))", event: "request", demand: demand)
         upstream.request(demand)
     }
 
+    @usableFromInline
     func cancel() {
         guard let (_, upstream) = end() else { return }
         write("receive cancel", event: "cancel")
@@ -209,5 +233,6 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
 }
 
 /// The numbers given to log subscriptions so far.
-private let subscriptionNumbers = Atomic<UInt64>(0)
+@usableFromInline
+let subscriptionNumbers = Atomic<UInt64>(0)
 #endif

@@ -84,3 +84,41 @@ extension Scenarios {
         return json.isEmpty ? 0 : Int(elapsed)
     }
 }
+
+/// A publisher that notes how deep the stack is when it is subscribed to.
+private struct StackProbe: Publisher {
+    typealias Output = Int
+    typealias Failure = Never
+    let depth: StackDepth
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        depth.innermost = stackAddress()
+        subscriber.receive(subscription: Subscriptions.empty)
+    }
+}
+
+private final class StackDepth: @unchecked Sendable {
+    var innermost: UInt = 0
+}
+
+@inline(never)
+private func stackAddress() -> UInt {
+    var marker = 0
+    return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+}
+
+extension Scenarios {
+    /// The stack one level of an erased `map` chain takes while it is subscribed (bytes), with
+    /// or without a trace running: a chain of `levels` levels is subscribed and the depth of the
+    /// stack at its innermost publisher is divided by `levels`.
+    public static func erasedChainStackPerLevel(levels: Int, traced: Bool) -> Int {
+        let depth = StackDepth()
+        var chain = StackProbe(depth: depth).eraseToAnyPublisher()
+        for _ in 0..<levels { chain = chain.map { $0 &+ 1 }.eraseToAnyPublisher() }
+        let trace = traced ? CombineTrace.start(capacity: 1_024) : nil
+        let outermost = stackAddress()
+        let cancellable = chain.sink { _ in }
+        _ = trace?.stop()
+        cancellable.cancel()
+        return Int(outermost &- depth.innermost) / levels
+    }
+}

@@ -32,7 +32,11 @@ let ours: [String: Body] = [
     "tracedSubjectToOneSink": OursScenarios.Scenarios.tracedSubjectToOneSink,
     "filteredLogSubjectToOneSink": OursScenarios.Scenarios.filteredLogSubjectToOneSink,
     "subjectMapSinkAfterTrace": OursScenarios.Scenarios.subjectMapSinkAfterTrace,
+    "subjectMapSink": OursScenarios.Scenarios.subjectMapSink,
     "tracedFourPipelines": { OursScenarios.Scenarios.fourPipelines($0, traced: true) },
+    // Not a loop: the stack bytes per level of an erased map chain of `count` levels.
+    "erasedChainStackPerLevel": { OursScenarios.Scenarios.erasedChainStackPerLevel(levels: $0, traced: false) },
+    "tracedErasedChainStackPerLevel": { OursScenarios.Scenarios.erasedChainStackPerLevel(levels: $0, traced: true) },
     "mergeTwoSubjects": OursScenarios.Scenarios.mergeTwoSubjects,
     "zipTwoSubjects": OursScenarios.Scenarios.zipTwoSubjects,
     "combineLatestTwoSubjects": OursScenarios.Scenarios.combineLatestTwoSubjects,
