@@ -22,8 +22,14 @@ private func traceEvents(_ data: Data) -> [[String: Any]]? {
     (try? JSONSerialization.jsonObject(with: data) as? [String: Any])?["traceEvents"] as? [[String: Any]]
 }
 
-/// The process's resident memory in bytes (Linux; `nil` elsewhere).
+/// The process's resident memory in bytes (Linux; `nil` elsewhere, and under a sanitizer, whose
+/// runtime keeps freed memory aside and maps shadow memory, so that resident memory grows with
+/// what was allocated, not with what is kept).
 private func residentBytes() -> Int? {
+    let sanitized = ["__tsan_acquire", "__asan_init"].contains { (symbol: String) in
+        dlsym(UnsafeMutableRawPointer(bitPattern: 0), symbol) != nil
+    }
+    if sanitized { return nil }
     guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
         let pages = text.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
     else { return nil }
