@@ -3,8 +3,10 @@
 # Runs every benchmark scenario in three variants — this library, OpenCombine 0.14.0 and a
 # hand-written baseline — in one process, and prints one table of medians and ratios.
 #
-#   Benchmarks/run.sh             all scenarios (about 5 minutes on 2 cores)
-#   Benchmarks/run.sh 'zip.*'     the scenarios whose names match a regular expression
+#   Benchmarks/run.sh             all scenarios (each variant of a row runs for up to 3 seconds)
+#   Benchmarks/run.sh 'zip.*'     the rows whose whole name ("scenario | variant | operations")
+#                                 matches a regular expression: 'subject' alone matches nothing,
+#                                 '.*subject.*' every row naming a subject
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -25,6 +27,11 @@ fi
 if ! swift package --disable-sandbox benchmark --filter "$filter" --format markdown 2>"$errors" >"$output"; then
     tail -40 "$errors"
     echo "run.sh: the benchmark run failed (its output is above)" >&2
+    exit 1
+fi
+if ! grep -q '^### ' "$output"; then
+    echo "run.sh: no benchmark matches '$filter' (it must match the whole name, \"scenario | variant | operations\":" \
+        "try '.*$filter.*')" >&2
     exit 1
 fi
 python3 summarize.py "$output"
