@@ -285,14 +285,6 @@ enum AsyncMapStrategy: Sendable {
     case latest
 }
 
-/// A value handed to a task: an upstream value to the task that transforms it, a `Future`'s
-/// promise to the task that fulfils it. Combine hands values between threads without requiring
-/// `Sendable` (a subject's subscriber may be called on any thread, and Apple's `Promise` is not
-/// marked `@Sendable`); so do these bridges, once, from the caller to the task.
-struct Handed<Value>: @unchecked Sendable {
-    let value: Value
-}
-
 /// One value in the operator: its transform's task, then its result.
 private final class AsyncMapSlot<Output, Failure: Error>: @unchecked Sendable {
     var task: Task<Void, Never>?
@@ -391,10 +383,10 @@ private final class AsyncMapSubscription<Input, UpstreamFailure: Error, Downstre
         }
         let slot = Slot()
         slots.append(slot)
-        let handed = Handed(value: input)
+        let handed = UncheckedSendable(input)
         let transform = self.transform
         // The task runs a closure made here, so that it captures no type of the subscriber's.
-        let work = Handed(value: { [self] () async -> Void in
+        let work = UncheckedSendable({ [self] () async -> Void in
             let result = await transform(handed.value)
             complete(slot, with: result)
         })

@@ -143,7 +143,7 @@ where Downstream.Input == Base.Element, Downstream.Failure == Base.Failure {
         guard let base else { return }
         self.base = nil
         // The task runs a closure made here, so that it captures no type of the subscriber's.
-        let work = Handed(value: { [self] () async -> Void in await iterate(base) })
+        let work = UncheckedSendable({ [self] () async -> Void in await iterate(base) })
         task = Task { await work.value() }
     }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Combine
+import CombineSynchronization
 
 extension Future where Failure == Never {
     /// Creates a future that runs an `async` closure at once, in a task, and publishes its
@@ -21,7 +22,7 @@ extension Future where Failure == Never {
     /// - Parameter operation: The `async` closure whose result the future publishes.
     public convenience init(_ operation: @escaping @Sendable () async -> Output) {
         self.init { promise in
-            let fulfil = Handed(value: promise)
+            let fulfil = UncheckedSendable(promise)
             Task { fulfil.value(.success(await operation())) }
         }
     }
@@ -45,7 +46,7 @@ extension Future where Failure == any Error {
     /// - Parameter operation: The throwing `async` closure whose result the future publishes.
     public convenience init(_ operation: @escaping @Sendable () async throws -> Output) {
         self.init { promise in
-            let fulfil = Handed(value: promise)
+            let fulfil = UncheckedSendable(promise)
             Task {
                 do {
                     fulfil.value(.success(try await operation()))

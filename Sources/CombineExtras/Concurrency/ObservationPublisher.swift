@@ -51,7 +51,7 @@ extension Observable where Self: AnyObject {
         for keyPath: KeyPath<Self, Value>, isolation: isolated (any Actor)? = #isolation
     ) -> Publishers.AsyncSequence<ObservedValues<Value>> {
         let object = WeakObject(self)
-        let path = Handed(value: keyPath)
+        let path = UncheckedSendable(keyPath)
         let read = isolatedLikeItsContext {
             _ = isolation  // captured, so that the closure runs on that actor
             guard let object = object.object else { return Observations<Value, Never>.Iteration.finish }
