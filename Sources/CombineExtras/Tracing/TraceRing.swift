@@ -261,13 +261,6 @@ final class StripedMap<Key: Hashable, Value>: @unchecked Sendable {
         }
     }
 
-    /// Removes and returns the value for `key`, released by the caller after the lock.
-    @discardableResult
-    func remove(_ key: Key) -> Value? {
-        let index = stripe(for: key)
-        return stripes.withLock(index) { entries[index].removeValue(forKey: key) }
-    }
-
     /// Removes every entry (released after the locks).
     func removeAll() {
         var released: [[Key: Value]] = []
