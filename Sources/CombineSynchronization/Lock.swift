@@ -58,6 +58,9 @@ package struct Lock: ~Copyable, Sendable {
     @inlinable
     @inline(__always)
     package borrowing func acquire() {
+        #if DEBUG
+        if _slowPath(Interleaving.isInstalled), acquireExplored() { return }
+        #endif
         if _slowPath(
             !word.compareExchange(expected: 0, desired: 1, successOrdering: .acquiring, failureOrdering: .relaxed)
                 .exchanged)
@@ -70,6 +73,7 @@ package struct Lock: ~Copyable, Sendable {
     @inlinable
     @inline(__always)
     package borrowing func release() {
+        interleavingPoint()
         if _slowPath(word.exchange(0, ordering: .releasing) == 2) {
             wakeOne()
         }
@@ -103,6 +107,26 @@ package struct Lock: ~Copyable, Sendable {
             futexWait(address, 2)
         }
     }
+
+    #if DEBUG
+    /// Debug builds, for the interleaving explorer: on an explored thread, takes the lock with a
+    /// point before each attempt, and waits for a holder to give it up by telling the explorer
+    /// (`true`); any other thread: `false` (take it as usual).
+    @usableFromInline
+    @inline(never)
+    package borrowing func acquireExplored() -> Bool {
+        guard let hooks = Interleaving.hooksOfThisThread else { return false }
+        let word = withUnsafePointer(to: self.word) { $0 }
+        hooks.point()
+        while !word.pointee.compareExchange(
+            expected: 0, desired: 1, successOrdering: .acquiring, failureOrdering: .relaxed
+        )
+        .exchanged {
+            hooks.block { word.pointee.load(ordering: .relaxed) == 0 }
+        }
+        return true
+    }
+    #endif
 
     /// Wakes one thread sleeping on the word.
     @usableFromInline

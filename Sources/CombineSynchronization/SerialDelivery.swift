@@ -93,28 +93,33 @@ package struct SerialDelivery: ~Copyable {
     @inlinable
     package borrowing func claimInitially(me: UInt) {
         Self.checkThreadID(me)
+        interleavingPoint()
         role.store(me, ordering: .relaxed)
     }
 
     /// Whether `me` is calling the subscriber now (read under the owner's lock).
     @inlinable
     package borrowing func isDelivering(me: UInt) -> Bool {
-        role.load(ordering: .relaxed) & ~Self.pendingBit == me
+        interleavingPoint()
+        return role.load(ordering: .relaxed) & ~Self.pendingBit == me
     }
 
     /// Whether any thread is calling the subscriber now (read under the owner's lock).
     @inlinable
     package var isDeliveringLocked: Bool {
-        role.load(ordering: .relaxed) != 0
+        interleavingPoint()
+        return role.load(ordering: .relaxed) != 0
     }
 
     /// Under the owner's lock: who delivers an event that thread `me` has now.
     @inlinable
     package borrowing func claimLocked(me: UInt) -> DeliveryClaim {
         Self.checkThreadID(me)
+        interleavingPoint()
         let current = role.load(ordering: .acquiring)
         if current & ~Self.pendingBit == me { return .nested }
         if current == 0 {
+            interleavingPoint()
             role.store(me, ordering: .relaxed)
             return .outermost
         }
@@ -128,6 +133,7 @@ package struct SerialDelivery: ~Copyable {
     @inline(__always)
     package borrowing func claimIfIdle(me: UInt) -> Bool {
         Self.checkThreadID(me)
+        interleavingPoint()
         return role.compareExchange(expected: 0, desired: me, successOrdering: .acquiring, failureOrdering: .relaxed)
             .exchanged
     }
@@ -137,10 +143,12 @@ package struct SerialDelivery: ~Copyable {
     @inlinable
     package borrowing func claimRacingLocked(me: UInt) -> DeliveryClaim {
         Self.checkThreadID(me)
+        interleavingPoint()
         var current = role.load(ordering: .acquiring)
         while true {
             if current & ~Self.pendingBit == me { return .nested }
             if current != 0 { return .busy(current) }
+            interleavingPoint()
             let (exchanged, found) = role.compareExchange(
                 expected: 0, desired: me, successOrdering: .acquiring, failureOrdering: .acquiring)
             if exchanged { return .outermost }
@@ -156,11 +164,13 @@ package struct SerialDelivery: ~Copyable {
     @inlinable
     package borrowing func claimOrMarkLocked(me: UInt) -> DeliveryClaim {
         Self.checkThreadID(me)
+        interleavingPoint()
         var current = role.load(ordering: .acquiring)
         while true {
             if current & ~Self.pendingBit == me { return .nested }
             if current & Self.pendingBit != 0 { return .queued }
             let desired = current == 0 ? me : current | Self.pendingBit
+            interleavingPoint()
             let (exchanged, found) = role.compareExchange(
                 expected: current, desired: desired, successOrdering: .acquiringAndReleasing,
                 failureOrdering: .acquiring)
@@ -201,6 +211,7 @@ package struct SerialDelivery: ~Copyable {
             // Given up meanwhile (without the lock): take it, with a compare-and-swap, since
             // some owners' roles are also taken without the lock (``claimIfIdle(me:)``).
             let desired = expected == 0 ? me : expected | Self.pendingBit
+            interleavingPoint()
             let (exchanged, found) = role.compareExchange(
                 expected: expected, desired: desired, ordering: .acquiringAndReleasing)
             if exchanged {
@@ -465,7 +476,8 @@ package struct SerialDelivery: ~Copyable {
     /// loop (``releaseOrDrive(me:lock:next:deliver:)`` does both).
     @inlinable
     package borrowing func releaseIfIdle(me: UInt) -> Bool {
-        role.compareExchange(expected: me, desired: 0, ordering: .releasing).exchanged
+        interleavingPoint()
+        return role.compareExchange(expected: me, desired: 0, ordering: .releasing).exchanged
     }
 
     /// Under the owner's lock: whether a thread waits to take the role over (the outermost
@@ -497,12 +509,14 @@ package struct SerialDelivery: ~Copyable {
             role.load(ordering: .relaxed) != 0, "SerialDelivery: the role is given up by a thread that does not hold it"
         )
         guard let waiters else {
+            interleavingPoint()
             role.store(0, ordering: .releasing)
             return
         }
         waiters._withUnsafeGuaranteedRef { waiters in
             let next = waiters.release()
             // The role first, then the wake-up: a thread taking over checks the role when woken.
+            interleavingPoint()
             role.store(next == 0 || queueEmpty ? next : next | Self.pendingBit, ordering: .releasing)
             if next != 0 || waiters.sleepers > 0 { waiters.wakeAll() }
         }
@@ -521,6 +535,7 @@ package struct SerialDelivery: ~Copyable {
     package borrowing func awaitRole(me: UInt, ticket: UInt32) {
         let waiters = self.waiters.unsafelyUnwrapped.takeUnretainedValue()
         var ticket = ticket
+        interleavingPoint()
         while role.load(ordering: .acquiring) & ~Self.pendingBit != me {
             waiters.wait(ticket: ticket)
             ticket = waiters.ticket
@@ -540,10 +555,20 @@ package struct SerialDelivery: ~Copyable {
         /// Events queued for the delivering thread before a sender waits for room. The
         /// backlog never holds more than this plus two (a completion and the event of the
         /// thread taking over are queued whatever the count).
-        @inlinable package static var backlog: Int { 1024 }
+        @inlinable package static var backlog: Int {
+            #if DEBUG
+            if _slowPath(Interleaving.isInstalled), let limit = Interleaving.hooksOfThisThread?.backlog { return limit }
+            #endif
+            return 1024
+        }
         /// Queued events the delivering thread hands over before the next thread to arrive
         /// takes over from it.
-        @inlinable package static var budget: Int { 1024 }
+        @inlinable package static var budget: Int {
+            #if DEBUG
+            if _slowPath(Interleaving.isInstalled), let limit = Interleaving.hooksOfThisThread?.budget { return limit }
+            #endif
+            return 1024
+        }
     }
 }
 
@@ -715,6 +740,9 @@ package final class DeliveryWaiters: @unchecked Sendable {
     @usableFromInline
     @inline(never)
     package func wait(ticket: UInt32) {
+        #if DEBUG
+        if Interleaving.isInstalled, Interleaving.block(until: { word.load(ordering: .acquiring) != ticket }) { return }
+        #endif
         for _ in 0..<100 {
             if word.load(ordering: .acquiring) != ticket { return }
             spinPause()
@@ -737,6 +765,7 @@ package final class DeliveryWaiters: @unchecked Sendable {
     @inline(never)
     package func wakeAll() {
         sleepers = 0
+        interleavingPoint()
         word.add(1, ordering: .sequentiallyConsistent)
         if kernelSleepers.load(ordering: .sequentiallyConsistent) > 0 { futexWakeAll(address) }
     }

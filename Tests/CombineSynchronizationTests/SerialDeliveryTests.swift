@@ -6,90 +6,39 @@ import Testing
 
 @testable import CombineSynchronization
 
-/// The smallest owner of a ``SerialDelivery``: values sent from any thread are "delivered" by
-/// appending them to a list, one call at a time, following the engine's claims as a subject's
-/// subscription does (queue for the delivering thread, take the role over after its budget,
-/// wait for room in a full backlog, deliver nested from inside a call).
-private final class Owner: @unchecked Sendable {
-    let lock = Lock()
-    let delivery = SerialDelivery()
-    var backlog = RingQueue<Int>()
-    /// Written only by the thread holding the role.
-    var delivered: [Int] = []
-    let inCall = Atomic<Int>(0)
-    let overlaps = Atomic<Int>(0)
-    /// Called inside each delivery (after it is recorded), on the delivering thread.
-    var onCall: (Int) -> Void = { _ in }
-
-    func send(_ value: Int) {
-        let me = currentThreadID()
-        while true {
-            lock.acquire()
-            var claim = delivery.claimLocked(me: me)
-            if case .busy(let seen) = claim {
-                claim = delivery.handOffLocked(value, to: &backlog, seen: seen, me: me, mayWait: true)
-            }
-            lock.release()
-            let done = delivery.follow(
-                claim, me: me, lock: lock, deliverOwn: { call(value) }, next: { nextLocked() }, deliver: { call($0) })
-            if done { return }
-        }
-    }
-
-    func nextLocked() -> DeliveryStep<Int> {
-        guard let value = delivery.takeLocked(from: &backlog) else { return .idle }
-        return .deliver(value)
-    }
-
-    func call(_ value: Int) {
-        if inCall.add(1, ordering: .acquiringAndReleasing).newValue > 1, value >= 0 {
-            overlaps.add(1, ordering: .relaxed)
-        }
-        delivered.append(value)
-        onCall(value)
-        inCall.subtract(1, ordering: .acquiringAndReleasing)
-    }
-
-    var idle: Bool {
-        lock.withLock { delivery.role.load(ordering: .acquiring) == 0 && backlog.isEmpty }
-    }
-
-    var peak: Int { lock.withLock { delivery.peakBacklogLocked } }
-}
-
 @Suite("SerialDelivery: one call at a time, every value once, in each sender's order")
 struct SerialDeliveryTests {
     @Test("one thread: values are delivered at once, in order, and the role is given up")
     func oneThread() {
-        let owner = Owner()
+        let owner = OwnFirstOwner()
         for value in 0..<10 { owner.send(value) }
-        #expect(owner.delivered == Array(0..<10))
-        #expect(owner.idle)
+        #expect(owner.calls.delivered == Array(0..<10))
+        #expect(owner.idleViolations().isEmpty)
         #expect(owner.peak == 0, "an uncontended owner never queued")
     }
 
     @Test("a value sent from inside a call is delivered at once, nested, before the call returns")
     func nestedSend() {
-        let owner = Owner()
+        let owner = OwnFirstOwner()
         var order: [String] = []
-        owner.onCall = { value in
+        owner.calls.during = { value in
             order.append("in \(value)")
             if value == 1 { owner.send(-1) }
             order.append("out \(value)")
         }
         owner.send(1)
         owner.send(2)
-        #expect(owner.delivered == [1, -1, 2])
+        #expect(owner.calls.delivered == [1, -1, 2])
         #expect(order == ["in 1", "in -1", "out -1", "out 1", "in 2", "out 2"])
-        #expect(owner.idle)
+        #expect(owner.idleViolations().isEmpty)
     }
 
     @Test(
         "4 threads × 5,000 values into one owner with a slow call: each once, each thread's in order, never two calls at once, the backlog bounded"
     )
     func fourSenders() {
-        let owner = Owner()
-        owner.onCall = { _ in
+        let owner = OwnFirstOwner()
+        owner.calls.during = { _ in
             // A little work per call, so that senders find the role taken and queue.
             for _ in 0..<50 { spinSink.add(1, ordering: .relaxed) }
         }
@@ -98,9 +47,9 @@ struct SerialDeliveryTests {
         runOverlapping(threads: senders) { sender in
             for index in 0..<perSender { owner.send(sender * perSender + index) }
         }
-        #expect(owner.idle, "the role was not given up, or events were left queued")
-        #expect(owner.overlaps.load(ordering: .relaxed) == 0)
-        let delivered = owner.delivered
+        #expect(owner.idleViolations().isEmpty, "the role was not given up, or events were left queued")
+        #expect(owner.calls.overlaps == 0)
+        let delivered = owner.calls.delivered
         #expect(delivered.count == senders * perSender)
         #expect(Set(delivered).count == senders * perSender, "a value was delivered twice")
         for sender in 0..<senders {

@@ -194,7 +194,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
                 // A current-value subscriber's demand is read before the send numbers: the
                 // number its current value covers is written before the demand that comes
                 // with it (`SubjectCore.offerCurrentValue`).
-                if kind == .passthrough || (demandWord.load(ordering: .acquiring) != 0 && number > offeredThrough) {
+                if kind == .passthrough || (demandRawValue != 0 && number > offeredThrough) {
                     if takeDemand() {
                         if kind != .passthrough { noteAdmitted(number) }
                         deliver(value, to: target, me: me, outermost: true)
@@ -202,7 +202,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
                     }
                     missed = kind != .passthrough
                 } else {
-                    missed = demandWord.load(ordering: .acquiring) == 0
+                    missed = demandRawValue == 0
                 }
             }
             giveUpRole(me: me, missed: missed)
@@ -226,7 +226,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     /// Whether the demand this thread found missing was given meanwhile, together with the
     /// current value (`SubjectCore.offerCurrentValue`): then nothing was missed.
     @inlinable
-    func wasOfferedCurrentValue() -> Bool { demandWord.load(ordering: .acquiring) != 0 }
+    func wasOfferedCurrentValue() -> Bool { demandRawValue != 0 }
 
     /// The path of a value that finds another thread delivering (or this thread, nested).
     @inlinable
@@ -308,8 +308,10 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     /// For a current-value subject: send `number` was admitted for delivery.
     @inlinable
     func noteAdmitted(_ number: UInt) {
+        interleavingPoint()
         var seen = admittedThroughWord.load(ordering: .relaxed)
         while number > seen {
+            interleavingPoint()
             let (exchanged, found) = admittedThroughWord.weakCompareExchange(
                 expected: seen, desired: number, ordering: .relaxed)
             if exchanged { return }
@@ -319,7 +321,10 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
 
     /// For a current-value subject: the highest send number admitted for delivery.
     @inlinable
-    var admittedThrough: UInt { admittedThroughWord.load(ordering: .relaxed) }
+    var admittedThrough: UInt {
+        interleavingPoint()
+        return admittedThroughWord.load(ordering: .relaxed)
+    }
 
     /// Delivers a value ``admitLocked(_:number:me:mayWait:step:)`` gave this thread to deliver; the
     /// outermost delivery then hands over what other threads queued meanwhile.
@@ -509,22 +514,34 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
 
     /// The outstanding demand.
     @inlinable
-    var demand: Subscribers.Demand { Subscribers.Demand(rawValue: demandWord.load(ordering: .acquiring)) }
+    var demand: Subscribers.Demand { Subscribers.Demand(rawValue: demandRawValue) }
+
+    /// The outstanding demand's raw value (an interleaving point first, in debug builds).
+    @inlinable
+    var demandRawValue: UInt {
+        interleavingPoint()
+        return demandWord.load(ordering: .acquiring)
+    }
 
     /// For a current-value subject: the number of the last send made before this subscriber
     /// was given the current value (see ``offeredThroughWord``).
     @inlinable
-    var offeredThrough: UInt { offeredThroughWord.load(ordering: .relaxed) }
+    var offeredThrough: UInt {
+        interleavingPoint()
+        return offeredThroughWord.load(ordering: .relaxed)
+    }
 
     /// Takes one unit of demand for a value; `false` when there is none. Unlimited demand is
     /// only read.
     @inlinable
     @inline(__always)
     func takeDemand() -> Bool {
+        interleavingPoint()
         var current = demandWord.load(ordering: .acquiring)
         while true {
             if current == Subscribers.Demand.unlimitedRawValue { return true }
             if current == 0 { return false }
+            interleavingPoint()
             let (exchanged, found) = demandWord.weakCompareExchange(
                 expected: current, desired: current - 1, successOrdering: .acquiring, failureOrdering: .acquiring)
             if exchanged { return true }
@@ -535,10 +552,12 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     /// Adds `more` to the outstanding demand (from a request, or returned by the subscriber).
     @usableFromInline
     func addDemand(_ more: Subscribers.Demand) {
+        interleavingPoint()
         var current = demandWord.load(ordering: .relaxed)
         while true {
             let sum = (Subscribers.Demand(rawValue: current) + more).rawValue
             if sum == current { return }
+            interleavingPoint()
             let (exchanged, found) = demandWord.weakCompareExchange(
                 expected: current, desired: sum, successOrdering: .releasing, failureOrdering: .relaxed)
             if exchanged { return }

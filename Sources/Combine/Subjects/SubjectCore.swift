@@ -199,6 +199,7 @@ final class SubjectCore<Output, Failure: Error>: CustomStringConvertible, @unche
         if conduit.downstream != nil, !conduit.terminated {
             // The number first, then the demand: a thread delivering without the lock reads
             // them in the other order (`SubjectConduit.offer`).
+            interleavingPoint()
             conduit.offeredThroughWord.store(sentCount, ordering: .relaxed)
             conduit.addDemand(demand)
             if completion == nil, let current, !replay || sentCount > conduit.admittedThrough {

@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: Apache-2.0
+import Synchronization
+import TestSupport
+
+@testable import CombineSynchronization
+
+// The smallest owner of each of the engine's fronts: values sent from any thread are "delivered"
+// by recording them (`RecordedCalls`), one call at a time. Used by the stress tests
+// (SerialDeliveryTests) and the interleaving explorer's scenarios
+// (SerialDeliveryExplorationTests).
+
+/// A fake owner, as the scenarios drive it.
+protocol FakeOwner: AnyObject, Sendable {
+    var calls: RecordedCalls { get }
+    func send(_ value: Int)
+    /// What is wrong once every thread is done (the role kept, events stranded), or nothing.
+    func idleViolations() -> [String]
+}
+
+/// The "deliver own event first" front: a thread that takes the role calls the subscriber with
+/// its own value, and queues it for the delivering thread otherwise (as a subject's conduit).
+final class OwnFirstOwner: FakeOwner, @unchecked Sendable {
+    let lock = Lock()
+    let delivery = SerialDelivery()
+    var backlog = RingQueue<Int>()
+    let calls = RecordedCalls()
+
+    deinit { delivery.releaseWaiters() }
+
+    func send(_ value: Int) {
+        let me = currentThreadID()
+        while true {
+            lock.acquire()
+            var claim = delivery.claimLocked(me: me)
+            if case .busy(let seen) = claim {
+                claim = delivery.handOffLocked(value, to: &backlog, seen: seen, me: me, mayWait: true)
+            }
+            lock.release()
+            let done = delivery.follow(
+                claim, me: me, lock: lock, deliverOwn: { calls.call(value) }, next: { nextLocked() },
+                deliver: { calls.call($0) })
+            if done { return }
+        }
+    }
+
+    func nextLocked() -> DeliveryStep<Int> {
+        guard let value = delivery.takeLocked(from: &backlog) else { return .idle }
+        return .deliver(value)
+    }
+
+    /// The role given up and nothing left queued.
+    func idleViolations() -> [String] {
+        lock.withLock {
+            delivery.role.load(ordering: .relaxed) == 0 && backlog.isEmpty
+                ? [] : ["the role was kept (\(delivery.role.load(ordering: .relaxed))) or events were left queued"]
+        }
+    }
+}
+
+/// The "queue first" front: events wait in the owner's queue, delivered within demand by
+/// whoever holds the role (as `QueuedDelivery`).
+final class QueueFirstOwner: FakeOwner, @unchecked Sendable {
+    let lock = Lock()
+    let delivery = SerialDelivery()
+    var queue = RingQueue<Int>()
+    var demand: Int
+    let calls = RecordedCalls()
+
+    init(demand: Int) { self.demand = demand }
+
+    deinit { delivery.releaseWaiters() }
+
+    func send(_ value: Int) {
+        delivery.serve(
+            me: currentThreadID(), lock: lock, afterQueuing: true, queued: { queue.count },
+            queueLocked: { delivery.appendLocked(value, to: &queue) }, next: { nextLocked() },
+            deliver: { calls.call($0) })
+    }
+
+    func request(_ more: Int) {
+        delivery.serve(
+            me: currentThreadID(), lock: lock, afterQueuing: false, queued: { queue.count },
+            queueLocked: { demand += more }, next: { nextLocked() }, deliver: { calls.call($0) })
+    }
+
+    func nextLocked() -> DeliveryStep<Int> {
+        guard demand > 0, let value = delivery.takeLocked(from: &queue) else { return .idle }
+        demand -= 1
+        return .deliver(value)
+    }
+
+    /// The role given up, and no value left waiting while there is demand for it.
+    func idleViolations() -> [String] {
+        lock.withLock {
+            var found: [String] = []
+            if delivery.role.load(ordering: .relaxed) != 0 { found.append("the role was kept") }
+            if demand > 0 && !queue.isEmpty { found.append("\(queue.count) values left queued with demand \(demand)") }
+            return found
+        }
+    }
+}
+
+/// The front for owners whose backlog is bounded by other means (`claimKeepingLock`, as
+/// receive(on:)): each event is counted as owed, and the thread holding the role delivers what
+/// is owed.
+final class KeepingLockOwner: FakeOwner, @unchecked Sendable {
+    let lock = Lock()
+    let delivery = SerialDelivery()
+    var values = RingQueue<Int>()
+    var owed = 0
+    let calls = RecordedCalls()
+
+    deinit { delivery.releaseWaiters() }
+
+    func send(_ value: Int) {
+        lock.acquire()
+        values.append(value)
+        let role = delivery.claimKeepingLock(me: currentThreadID(), lock: lock) {
+            owed += 1
+            return owed
+        }
+        guard let role else {
+            lock.release()
+            return
+        }
+        if case .outermost = role { owed += 1 }
+        let nested = role == .nested
+        var ownLeft = nested
+        delivery.driveLocked(
+            outermost: !nested, lock: lock,
+            next: {
+                if nested {
+                    guard ownLeft else { return .idle }
+                    ownLeft = false
+                } else {
+                    guard owed > 0 else { return .idle }
+                    owed -= 1
+                }
+                guard let value = delivery.takeLocked(from: &values) else { return .idle }
+                return .deliver(value)
+            }, deliver: { calls.call($0) })
+    }
+
+    func idleViolations() -> [String] {
+        lock.withLock {
+            delivery.role.load(ordering: .relaxed) == 0 && values.isEmpty && owed == 0
+                ? [] : ["the role was kept, values were left or actions still owed (\(owed))"]
+        }
+    }
+}
+
+extension OwnFirstOwner {
+    /// The most events the backlog held at once.
+    var peak: Int { lock.withLock { delivery.peakBacklogLocked } }
+}

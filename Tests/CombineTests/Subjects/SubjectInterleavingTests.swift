@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: Apache-2.0
+#if DEBUG
+import CombineSynchronization
+import TestSupport
+import Testing
+
+@testable import Combine
+
+// A subject's delivery to one subscriber (its conduit, on the serial-delivery engine) under every
+// interleaving of two or three threads, up to two preemptions: the explorer
+// (Tests/TestSupport/InterleavingExplorer.swift) stops threads at every lock operation and every
+// atomic operation of the conduit and the engine, and the checks below run after each run.
+
+/// A subscriber whose every call is recorded (with an interleaving point inside), asking for
+/// `initial` when subscribed; its subscription is kept in the recorder, so that the conduit
+/// alone holds the subscriber and a test sees it let go.
+private final class ExploredSubscriber: Subscriber, @unchecked Sendable {
+    typealias Input = Int
+    typealias Failure = Never
+    let calls: RecordedCalls
+    let initial: Subscribers.Demand
+    let holder: SubscriptionHolder
+
+    init(calls: RecordedCalls, holder: SubscriptionHolder, initial: Subscribers.Demand) {
+        self.calls = calls
+        self.holder = holder
+        self.initial = initial
+    }
+
+    func receive(subscription: Subscription) {
+        holder.subscription = subscription
+        if initial > 0 { subscription.request(initial) }
+    }
+
+    func receive(_ input: Int) -> Subscribers.Demand {
+        calls.call(input)
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Never>) {
+        calls.call(mark: "completion")
+    }
+}
+
+private final class SubscriptionHolder: @unchecked Sendable {
+    var subscription: Subscription?
+}
+
+/// One run's objects: the subject, the recorder, the subscription and a weak reference to the
+/// subscriber.
+private struct Pipeline {
+    let calls = RecordedCalls()
+    let holder = SubscriptionHolder()
+    weak var subscriber: ExploredSubscriber?
+
+    init<S: Subject>(_ subject: S, initial: Subscribers.Demand) where S.Output == Int, S.Failure == Never {
+        let subscriber = ExploredSubscriber(calls: calls, holder: holder, initial: initial)
+        self.subscriber = subscriber
+        subject.subscribe(subscriber)
+    }
+
+    var subscription: Subscription { holder.subscription! }
+}
+
+@Suite("Subjects under every interleaving (up to two preemptions)")
+struct SubjectInterleavingTests {
+    static func expectClean(_ report: InterleavingExplorer.Report, _ name: String = #function) {
+        print("explored \(name): \(report)")
+        #expect(report.violations.isEmpty, "\(report)")
+        #expect(report.complete, "\(report)")
+        #expect(report.runs > 1, "nothing was explored: \(report)")
+    }
+
+    /// The scenario of issue 39's race: two threads send into a demand of one. A value is
+    /// queued or delivered only with the unit of demand it spends already taken; a conduit that
+    /// saw demand under its lock and queued the value while the lock-free path spent that unit
+    /// delivered two values.
+    static func twoSendersIntoOneUnit() -> InterleavingExplorer.Run {
+        let subject = PassthroughSubject<Int, Never>()
+        let pipeline = Pipeline(subject, initial: .max(1))
+        let sent = [[1, 2], [11, 12]]
+        return .init(
+            threads: sent.map { values in { for value in values { subject.send(value) } } },
+            check: {
+                var found = pipeline.calls.violations(senders: sent)
+                if pipeline.calls.delivered.count != 1 {
+                    found.append("a demand of 1 delivered \(pipeline.calls.delivered)")
+                }
+                return found
+            })
+    }
+
+    @Test("two threads send two values each into a demand of 1: exactly one is delivered")
+    func twoSendersIntoOneUnit() async {
+        Self.expectClean(await InterleavingExplorer.explore { Self.twoSendersIntoOneUnit() })
+    }
+
+    @Test("two threads send into a demand of 3 with a backlog of 1: three delivered, each sender's in order")
+    func twoSendersIntoThreeUnits() async {
+        let report = await InterleavingExplorer.explore(backlog: 1, budget: 1) {
+            let subject = PassthroughSubject<Int, Never>()
+            let pipeline = Pipeline(subject, initial: .max(3))
+            let sent = [[1, 2], [11, 12]]
+            return .init(
+                threads: sent.map { values in { for value in values { subject.send(value) } } },
+                check: {
+                    var found = pipeline.calls.violations(senders: sent)
+                    if pipeline.calls.delivered.count != 3 { found.append("delivered \(pipeline.calls.delivered)") }
+                    return found
+                })
+        }
+        Self.expectClean(report)
+    }
+
+    @Test("a sender and demand trickled from two other threads: never beyond the demand, the first value always")
+    func senderAndRequests() async {
+        let report = await InterleavingExplorer.explore(preemptions: 2) {
+            let subject = PassthroughSubject<Int, Never>()
+            let pipeline = Pipeline(subject, initial: .max(1))
+            let subscription = pipeline.subscription
+            let sent = [1, 2, 3]
+            return .init(
+                threads: [
+                    { for value in sent { subject.send(value) } }, { subscription.request(.max(1)) },
+                    { subscription.request(.max(1)) },
+                ],
+                check: {
+                    var found = pipeline.calls.violations(senders: [sent])
+                    let delivered = pipeline.calls.delivered
+                    if delivered.count > 3 || delivered.first != 1 { found.append("delivered \(delivered)") }
+                    return found
+                })
+        }
+        Self.expectClean(report)
+    }
+
+    /// A value whose delivery was under way when the cancel came (its sender holding the role,
+    /// the call about to be made) may still arrive after `cancel()` returned, as with Apple's
+    /// subject, whose send decides under its lock and calls after it; nothing sent after the
+    /// cancel returned arrives, nor anything queued.
+    @Test(
+        "a sender and a cancel: after the cancel returned, only the value already on its way, and the subscriber is let go"
+    )
+    func senderAndCancel() async {
+        let report = await InterleavingExplorer.explore {
+            let subject = PassthroughSubject<Int, Never>()
+            let pipeline = Pipeline(subject, initial: .unlimited)
+            let subscription = pipeline.subscription
+            let calls = pipeline.calls
+            let sent = [1, 2, 3]
+            return .init(
+                threads: [
+                    {
+                        for value in sent {
+                            calls.mark("send \(value)")
+                            subject.send(value)
+                        }
+                    },
+                    {
+                        subscription.cancel()
+                        calls.mark("cancelled")
+                    },
+                ],
+                check: {
+                    var found = calls.violations(senders: [sent])
+                    if let cancelled = calls.position(of: "cancelled") {
+                        let late = calls.log[(cancelled + 1)...].filter { Int($0) != nil }
+                        let sentLate = late.contains { calls.position(of: "send \($0)")! > cancelled }
+                        if late.count > 1 || sentLate {
+                            found.append("delivered after the cancel returned: \(calls.log)")
+                        }
+                    }
+                    if pipeline.subscriber != nil { found.append("the subscriber was kept after the cancel") }
+                    return found
+                })
+        }
+        Self.expectClean(report)
+    }
+
+    @Test("a sender and a completion: the completion once, last, and the subscriber let go")
+    func senderAndCompletion() async {
+        let report = await InterleavingExplorer.explore(backlog: 1, budget: 1) {
+            let subject = PassthroughSubject<Int, Never>()
+            let pipeline = Pipeline(subject, initial: .unlimited)
+            let calls = pipeline.calls
+            let sent = [1, 2]
+            return .init(
+                threads: [{ for value in sent { subject.send(value) } }, { subject.send(completion: .finished) }],
+                check: {
+                    var found = calls.violations(senders: [sent])
+                    if calls.log.filter({ $0 == "completion" }).count != 1 || calls.log.last != "completion" {
+                        found.append("the completion was not delivered once and last: \(calls.log)")
+                    }
+                    if pipeline.subscriber != nil { found.append("the subscriber was kept after the completion") }
+                    return found
+                })
+        }
+        Self.expectClean(report)
+    }
+
+    @Test("a subscriber sending into its own subject while another thread sends: nested, at once")
+    func nestedSends() async {
+        let report = await InterleavingExplorer.explore(backlog: 2, budget: 2) {
+            let subject = PassthroughSubject<Int, Never>()
+            let pipeline = Pipeline(subject, initial: .unlimited)
+            let calls = pipeline.calls
+            calls.during = { value in if value == 1 { subject.send(100) } }
+            return .init(
+                threads: [{ subject.send(1) }, { subject.send(11) }],
+                check: {
+                    var found = calls.violations(senders: [[1, 100], [11]])
+                    let delivered = calls.delivered
+                    if delivered.count != 3 { found.append("delivered \(delivered)") }
+                    if let one = delivered.firstIndex(of: 1), delivered.firstIndex(of: 100) != one + 1 {
+                        found.append("the nested value was not delivered inside the call: \(delivered)")
+                    }
+                    return found
+                })
+        }
+        Self.expectClean(report)
+    }
+
+    @Test("a current-value subject: a first request racing two sends gives one value, never an older after a newer")
+    func currentValueFirstRequest() async {
+        let report = await InterleavingExplorer.explore {
+            let subject = CurrentValueSubject<Int, Never>(0)
+            let pipeline = Pipeline(subject, initial: .none)
+            let subscription = pipeline.subscription
+            return .init(
+                threads: [{ subject.send(1) }, { subject.send(2) }, { subscription.request(.max(2)) }],
+                check: {
+                    var found = pipeline.calls.violations(senders: [[1], [2]])
+                    let delivered = pipeline.calls.delivered
+                    if delivered.isEmpty || delivered.count > 2 { found.append("delivered \(delivered)") }
+                    if delivered.last != subject.value && delivered.count < 2 {
+                        found.append("the latest value \(subject.value) never reached the subscriber: \(delivered)")
+                    }
+                    return found
+                })
+        }
+        Self.expectClean(report)
+    }
+}
+#endif
