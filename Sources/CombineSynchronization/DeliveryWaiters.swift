@@ -47,11 +47,11 @@ extension SerialDelivery {
 @usableFromInline
 package final class DeliveryWaiters: @unchecked Sendable {
     /// A thread whose event is queued and who takes the role over next, or 0.
-    @usableFromInline @exclusivity(unchecked) package var successor: UInt = 0
+    @usableFromInline @exclusivity(unchecked) var successor: UInt = 0
     /// Queued events the delivering thread has handed over since it took the role.
     @usableFromInline @exclusivity(unchecked) package var taken = 0
     /// Threads waiting for room (``DeliveryClaim/awaitRoom(_:)``) since the last wake-up.
-    @usableFromInline @exclusivity(unchecked) package var sleepers = 0
+    @usableFromInline @exclusivity(unchecked) var sleepers = 0
     /// The most events queued at once since the first contended event.
     @usableFromInline @exclusivity(unchecked) package var peak = 0
     /// Bumped by each wake-up; waiting threads sleep while it holds the value they read.
@@ -65,7 +65,7 @@ package final class DeliveryWaiters: @unchecked Sendable {
     /// queued and nobody has claimed the role yet (`me` does); `.awaitRoom` when the backlog
     /// holds `roomAt` events or more; `nil` otherwise.
     @usableFromInline
-    package func waitLocked(me: UInt, queued: Int, roomAt limit: Int?, takeOverNow: Bool = false) -> DeliveryClaim? {
+    func waitLocked(me: UInt, queued: Int, roomAt limit: Int?, takeOverNow: Bool = false) -> DeliveryClaim? {
         if (taken >= SerialDelivery.Limits.budget || takeOverNow) && successor == 0 && queued > 0 {
             successor = me
             return .awaitRole(ticket)
@@ -79,7 +79,7 @@ package final class DeliveryWaiters: @unchecked Sendable {
 
     /// Under the owner's lock: an event was taken, `remaining` are left.
     @inlinable
-    package func didTake(leaving remaining: Int) {
+    func didTake(leaving remaining: Int) {
         taken &+= 1
         if sleepers > 0 && remaining <= SerialDelivery.Limits.backlog / 2 { wakeAll() }
     }
@@ -112,7 +112,7 @@ package final class DeliveryWaiters: @unchecked Sendable {
 
     /// Threads asleep in the kernel on ``word``: a wake-up makes the system call only when
     /// there is one.
-    @usableFromInline package let kernelSleepers = Atomic<Int>(0)
+    @usableFromInline let kernelSleepers = Atomic<Int>(0)
 
     /// Returns once the word no longer holds `ticket`. Spins briefly, then yields the
     /// processor for about as long as the delivering thread takes to hand half a backlog over
@@ -145,7 +145,7 @@ package final class DeliveryWaiters: @unchecked Sendable {
     /// Bumps the word and wakes every thread sleeping on it (and forgets the sleepers).
     @usableFromInline
     @inline(never)
-    package func wakeAll() {
+    func wakeAll() {
         sleepers = 0
         interleavingPoint()
         word.add(1, ordering: .sequentiallyConsistent)

@@ -63,7 +63,7 @@ extension SerialDelivery {
     /// then waits to take the role over at once, budget or not.
     @usableFromInline
     @inline(never)
-    package borrowing func contendLocked(me: UInt, queued: Int, mayWait: Bool, takeOverNow: Bool = false)
+    borrowing func contendLocked(me: UInt, queued: Int, mayWait: Bool, takeOverNow: Bool = false)
         -> DeliveryClaim
     {
         waitersLocked(queued: queued).waitLocked(
@@ -106,7 +106,7 @@ extension SerialDelivery {
     /// (`afterQueuing`) or added demand.
     @inlinable
     @inline(__always)
-    package borrowing func claimQueuedLocked(me: UInt, afterQueuing: Bool, queued: () -> Int) -> DeliveryClaim {
+    borrowing func claimQueuedLocked(me: UInt, afterQueuing: Bool, queued: () -> Int) -> DeliveryClaim {
         let claim = claimLocked(me: me)
         guard case .busy = claim else { return claim }
         return afterQueuing ? contendLocked(me: me, queued: queued(), mayWait: true) : .queued
@@ -118,7 +118,7 @@ extension SerialDelivery {
     /// events to the delivering thread. `false` when this thread waited for room: its event
     /// is queued, and it must claim again.
     @inlinable
-    package borrowing func followLocked<Item>(
+    borrowing func followLocked<Item>(
         _ claim: DeliveryClaim, me: UInt, lock: borrowing Lock, next: () -> DeliveryStep<Item>,
         deliver: (Item) -> Void
     ) -> Bool {
@@ -203,5 +203,31 @@ extension SerialDelivery {
         case .busy, .queued, .awaitRoom:
             return nil
         }
+    }
+
+    /// The front for a single delivery that neither queues nor waits (a timer's tick): entered
+    /// with the owner's lock held. When nobody delivers, this thread takes the role, `take`
+    /// (under the lock) says what to deliver (`nil`: nothing), `deliver` calls the subscriber
+    /// after the lock, and `afterLocked` gets its answer back under the lock, where the role is
+    /// given up. Returns with the lock released: `false` when a delivery was under way (on
+    /// another thread, or this one from inside the subscriber), and nothing was taken.
+    @inlinable
+    package borrowing func deliverOnceLocked<Item, Answer>(
+        me: UInt, lock: borrowing Lock, take: () -> Item?, deliver: (Item) -> Answer,
+        afterLocked: (Answer) -> Void
+    ) -> Bool {
+        guard case .outermost = claimLocked(me: me) else {
+            lock.release()
+            return false
+        }
+        if let item = take() {
+            lock.release()
+            let answer = deliver(item)
+            lock.acquire()
+            afterLocked(answer)
+        }
+        releaseLocked(queueEmpty: true)
+        lock.release()
+        return true
     }
 }

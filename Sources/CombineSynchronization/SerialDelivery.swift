@@ -57,17 +57,23 @@ package struct SerialDelivery: ~Copyable {
     /// was queued (``releaseIfIdle(me:)``), which saves it taking the lock a second time.
     @usableFromInline package let role: Atomic<UInt>
     /// The contended state (an unmanaged ``DeliveryWaiters``, as a bit pattern), or 0 until the
-    /// first contended event; released by the owner's `deinit` (``releaseWaiters()``). Held
+    /// first contended event; released by the engine's `deinit` (the owner's). Held
     /// unmanaged so that the per-event paths reach it without a retain and a release each (two
     /// atomic operations), and in an atomic word so that the engine has no mutable stored
     /// property: a thread waiting to take the role over reads it outside the lock, and any
     /// `mutating` access to the engine would be a (reported) access race with that read.
-    @usableFromInline package let waitersWord: Atomic<UInt>
+    @usableFromInline let waitersWord: Atomic<UInt>
 
     @inlinable
     package init() {
         role = Atomic(0)
         waitersWord = Atomic(0)
+    }
+
+    /// Lets go of the contended state, if any (when the owner goes).
+    @inlinable
+    deinit {
+        waiters?.release()
     }
 
     @inlinable
@@ -85,7 +91,7 @@ package struct SerialDelivery: ~Copyable {
     /// clear).
     @inlinable
     @inline(__always)
-    package static func checkThreadID(_ me: UInt) {
+    static func checkThreadID(_ me: UInt) {
         assert(
             me != 0 && me & pendingBit == 0,
             "SerialDelivery: a thread identity must be non-zero with its lowest bit clear (the role word marks queued events there)"
@@ -135,7 +141,7 @@ package struct SerialDelivery: ~Copyable {
     /// otherwise make longer: measured, 10 instructions per subject send).
     @inlinable
     @inline(never)
-    package borrowing func driveOutOfLine<Item>(
+    borrowing func driveOutOfLine<Item>(
         lock: borrowing Lock, next: () -> DeliveryStep<Item>, deliver: (Item) -> Void
     ) {
         drive(outermost: true, lock: lock, next: next, deliver: deliver)
@@ -198,7 +204,7 @@ package struct SerialDelivery: ~Copyable {
 
     /// The contended state, allocated the first time it is needed.
     @inlinable
-    package borrowing func waitersLocked(queued: Int) -> DeliveryWaiters {
+    borrowing func waitersLocked(queued: Int) -> DeliveryWaiters {
         if let waiters { return waiters.takeUnretainedValue() }
         let created = DeliveryWaiters()
         created.peak = queued
@@ -206,16 +212,10 @@ package struct SerialDelivery: ~Copyable {
         return created
     }
 
-    /// For the owner's `deinit`.
-    @inlinable
-    package borrowing func releaseWaiters() {
-        waiters?.release()
-    }
-
     /// Under the owner's lock: whether a thread waits to take the role over (the outermost
     /// delivery loop then gives it up, ``releaseLocked(queueEmpty:)``, before its next event).
     @inlinable
-    package var successorWaitingLocked: Bool {
+    var successorWaitingLocked: Bool {
         guard let waiters else { return false }
         return waiters._withUnsafeGuaranteedRef { $0.successor != 0 }
     }

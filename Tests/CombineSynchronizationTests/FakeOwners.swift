@@ -15,6 +15,8 @@ protocol FakeOwner: AnyObject, Sendable {
     func send(_ value: Int)
     /// What is wrong once every thread is done (the role kept, events stranded), or nothing.
     func idleViolations() -> [String]
+    /// The most events the backlog held at once.
+    var peak: Int { get }
 }
 
 /// The "deliver own event first" front: a thread that takes the role calls the subscriber with
@@ -24,8 +26,6 @@ final class OwnFirstOwner: FakeOwner, @unchecked Sendable {
     let delivery = SerialDelivery()
     var backlog = RingQueue<Int>()
     let calls = RecordedCalls()
-
-    deinit { delivery.releaseWaiters() }
 
     func send(_ value: Int) {
         let me = currentThreadID()
@@ -68,8 +68,6 @@ final class QueueFirstOwner: FakeOwner, @unchecked Sendable {
 
     init(demand: Int) { self.demand = demand }
 
-    deinit { delivery.releaseWaiters() }
-
     func send(_ value: Int) {
         delivery.serve(
             me: currentThreadID(), lock: lock, afterQueuing: true, queued: { queue.count },
@@ -110,8 +108,6 @@ final class KeepingLockOwner: FakeOwner, @unchecked Sendable {
     var owed = 0
     let calls = RecordedCalls()
 
-    deinit { delivery.releaseWaiters() }
-
     func send(_ value: Int) {
         lock.acquire()
         values.append(value)
@@ -150,6 +146,54 @@ final class KeepingLockOwner: FakeOwner, @unchecked Sendable {
 }
 
 extension OwnFirstOwner {
-    /// The most events the backlog held at once.
     var peak: Int { lock.withLock { delivery.peakBacklogLocked } }
+}
+
+extension QueueFirstOwner {
+    var peak: Int { lock.withLock { delivery.peakBacklogLocked } }
+}
+
+extension KeepingLockOwner {
+    var peak: Int { lock.withLock { delivery.peakBacklogLocked } }
+}
+
+/// The single-delivery front (`deliverOnceLocked`, as interval's tick): a tick that finds a
+/// delivery under way is dropped, as one without demand is.
+final class OnceOwner: @unchecked Sendable {
+    let lock = Lock()
+    let delivery = SerialDelivery()
+    var demand: Int
+    var next = 0
+    let calls = RecordedCalls()
+
+    init(demand: Int) { self.demand = demand }
+
+    func tick() {
+        lock.acquire()
+        _ = delivery.deliverOnceLocked(
+            me: currentThreadID(), lock: lock,
+            take: { () -> Int? in
+                guard demand > 0 else { return nil }
+                demand -= 1
+                next += 1
+                return next
+            },
+            deliver: { calls.call($0) }, afterLocked: { _ in })
+    }
+
+    func request(_ more: Int) {
+        lock.withLock { demand += more }
+    }
+
+    /// The role given up, and every unit of demand either spent on a call or still there.
+    func violations(granted: Int) -> [String] {
+        lock.withLock {
+            var found = calls.violations(senders: [])
+            if delivery.role.load(ordering: .relaxed) != 0 { found.append("the role was kept") }
+            if calls.delivered.count + demand != granted {
+                found.append("\(calls.delivered.count) delivered and \(demand) left of \(granted) granted")
+            }
+            return found
+        }
+    }
 }

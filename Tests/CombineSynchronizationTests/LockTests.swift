@@ -47,6 +47,56 @@ struct LockTests {
         #expect(state.count == 60)
     }
 
+    @Test(
+        "a thread blocked behind a holder that keeps the lock far longer than the spin gets it when the holder lets go")
+    func blockedThreadGetsTheLock() {
+        let state = Guarded()
+        let waiterStarted = DispatchSemaphore(value: 0)
+        let waiterDone = DispatchSemaphore(value: 0)
+        state.lock.acquire()
+        Thread {
+            waiterStarted.signal()
+            state.lock.withLock { state.count += 1 }
+            waiterDone.signal()
+        }.start()
+        waiterStarted.wait()
+        // The waiter cannot get in while the lock is held, however long that is.
+        #expect(waiterDone.wait(timeout: .now() + .milliseconds(50)) == .timedOut)
+        #expect(state.count == 0)
+        state.lock.release()
+        #expect(waiterDone.wait(timeout: .now() + .seconds(30)) == .success)
+        #expect(state.lock.withLock { state.count } == 1)
+    }
+
+    #if DEBUG
+    @Test("under every interleaving of three threads (up to two preemptions): one holder at a time, no update lost")
+    func exploredMutualExclusion() async {
+        let report = await InterleavingExplorer.explore {
+            let state = Guarded()
+            let body = {
+                for _ in 0..<2 {
+                    state.lock.withLock {
+                        state.inside += 1
+                        if state.inside != 1 { state.overlaps += 1 }
+                        interleavingPoint()  // another thread may run while this one holds the lock
+                        state.count += 1
+                        state.inside -= 1
+                    }
+                }
+            }
+            return .init(
+                threads: [body, body, body],
+                check: {
+                    state.count == 6 && state.overlaps == 0 && state.lock.word.load(ordering: .relaxed) == 0
+                        ? [] : ["count \(state.count), overlaps \(state.overlaps)"]
+                })
+        }
+        print("explored exploredMutualExclusion(): \(report)")
+        #expect(report.violations.isEmpty, "\(report)")
+        #expect(report.complete && report.runs > 1, "\(report)")
+    }
+    #endif
+
     @Test("withLock returns the closure's result and releases the lock when it throws")
     func withLockResultAndThrow() {
         struct Failure: Error {}

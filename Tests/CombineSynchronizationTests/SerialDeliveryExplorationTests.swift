@@ -108,6 +108,23 @@ struct SerialDeliveryExplorationTests {
         Self.expectClean(report)
     }
 
+    @Test("one-shot delivery: two tickers and a request from a third thread")
+    func onceTickersAndRequest() async {
+        let report = await InterleavingExplorer.explore {
+            let owner = OnceOwner(demand: 1)
+            return .init(
+                threads: [
+                    {
+                        owner.tick()
+                        owner.tick()
+                    },
+                    { owner.tick() }, { owner.request(1) },
+                ],
+                check: { owner.violations(granted: 2) })
+        }
+        Self.expectClean(report)
+    }
+
     @Test("the explorer finds a lost event: an owner that gives the role up without looking at its queue")
     func explorerFindsALostEvent() async {
         // A deliberately broken owner: the delivering thread gives the role up with the

@@ -2,8 +2,9 @@
 import CombineSynchronization
 
 /// The downstream side of an operator that feeds one subscriber from several sources —
-/// `merge`, `combineLatest`, `zip`, `flatMap`, `switchToLatest`: a queue of outputs
-/// delivered within the subscriber's demand, one call at a time.
+/// `merge`, `combineLatest`, `zip`, `flatMap`, `switchToLatest` — or from an upstream and a
+/// scheduler's timer (`TimedSubscription`: `debounce`, `throttle`, `timeout`, `collect` by
+/// time): a queue of outputs delivered within the subscriber's demand, one call at a time.
 ///
 /// Subclasses produce outputs under ``lock`` with ``enqueueLocked(_:)`` / ``finishLocked(_:)``
 /// and then deliver through the serial-delivery engine (`SerialDelivery`, whose backlog is this
@@ -60,10 +61,6 @@ class QueuedDelivery<Downstream: Subscriber>: Subscription, CustomStringConverti
 
     @usableFromInline
     var customMirror: Mirror { Mirror(self, children: ["demand": lock.withLock { demand }]) }
-
-    deinit {
-        delivery.releaseWaiters()
-    }
 
     // MARK: For subclasses (call with `lock` held)
 

@@ -73,10 +73,6 @@ final class ScheduledDelivery<Downstream: Subscriber, Reflection>: Subscriber, S
         self.scheduleAction = schedule
     }
 
-    deinit {
-        delivery.releaseWaiters()
-    }
-
     @inlinable
     var upstreamLocked: Subscription? {
         switch state {

@@ -128,10 +128,6 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         self.kind = kind
     }
 
-    deinit {
-        delivery.releaseWaiters()
-    }
-
     @usableFromInline
     var description: String { kind.name }
 

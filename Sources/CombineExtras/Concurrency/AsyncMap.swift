@@ -332,10 +332,6 @@ private final class AsyncMapSubscription<Input, UpstreamFailure: Error, Downstre
 
     var description: String { name }
 
-    deinit {
-        delivery.releaseWaiters()
-    }
-
     init(
         name: String, strategy: AsyncMapStrategy, downstream: Downstream,
         transform: @escaping @Sendable (Input) async -> Result,

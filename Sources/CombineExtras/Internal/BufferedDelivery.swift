@@ -38,10 +38,6 @@ final class BufferedDelivery<Downstream: Subscriber>: @unchecked Sendable {
         self.downstream = downstream
     }
 
-    deinit {
-        delivery.releaseWaiters()
-    }
-
     /// The most events the queue has held while another thread was delivering (0 if never
     /// contended): for the stress tests.
     var peakBacklog: Int {

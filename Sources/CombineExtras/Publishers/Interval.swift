@@ -138,25 +138,20 @@ where Downstream.Input == Int, Downstream.Failure == Never {
     }
 
     private func tick() {
-        let me = currentThreadID()
         lock.acquire()
-        guard demand > 0, let downstream, case .outermost = delivery.claimLocked(me: me) else {
-            lock.release()
-            return
-        }
-        demand -= 1
-        let value = next
-        next += 1
-        lock.release()
-        let more = downstream.receive(value)
-        lock.withLock {
-            if self.downstream != nil { demand += more }
-            delivery.releaseLocked(queueEmpty: true)
-        }
+        _ = delivery.deliverOnceLocked(
+            me: currentThreadID(), lock: lock,
+            take: { () -> (Downstream, Int)? in
+                guard demand > 0, let downstream else { return nil }
+                demand -= 1
+                next += 1
+                return (downstream, next - 1)
+            },
+            deliver: { downstream, value in downstream.receive(value) },
+            afterLocked: { more in if downstream != nil { demand += more } })
     }
 
     deinit {
         repeating?.cancel()
-        delivery.releaseWaiters()
     }
 }

@@ -138,10 +138,6 @@ private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subs
         self.whenFull = whenFull
     }
 
-    deinit {
-        delivery.releaseWaiters()
-    }
-
     var description: String { "Buffer" }
     var playgroundDescription: Any { description }
     var customMirror: Mirror {

@@ -78,10 +78,6 @@ extension Publishers.PrefixUntilOutput {
             self.downstream = downstream
         }
 
-        deinit {
-            delivery.releaseWaiters()
-        }
-
         func request(_ demand: Subscribers.Demand) {
             let upstream = lock.withLock { self.upstream.subscription }
             upstream?.request(demand)
