@@ -14,7 +14,7 @@
 // - Relays/      the `Relay` protocol, `PassthroughRelay`, `CurrentValueRelay`, and the
 //                subject both relays wrap (`RelaySubject`)
 // - Models/      `Event` / `EventConvertible`, `ObjectOwnership`
-// - Internal/    shared machinery: `Lock`, `ValueQueue`, `BufferedDelivery` (a demand buffer
+// - Internal/    shared machinery: `Lock`, `ValueQueue`, `DownstreamQueue` (a demand buffer
 //                delivering one call at a time, no lock held while calling out), the
 //                `CombiningMany` engine of the collection zip/combineLatest, `erased(with:)`
 import Combine

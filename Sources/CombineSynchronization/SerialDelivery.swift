@@ -3,7 +3,7 @@ import Synchronization
 
 /// The serial-delivery engine: makes the calls into one subscriber one at a time, whichever
 /// threads the events come from. Every place that delivers to one subscriber from events that
-/// may arrive on several threads keeps one (a subject's conduit, `QueuedDelivery` and the operators on
+/// may arrive on several threads keeps one (a subject's conduit, `QueuedSubscription` and the operators on
 /// it); the rules are stated once, in ARCHITECTURE.md ("Serial delivery"):
 ///
 /// - The thread that finds nobody delivering takes the role (``role``) and calls the
@@ -23,12 +23,14 @@ import Synchronization
 /// file with the role and the rules): an owner gives the next step under its lock and the call
 /// after it. The fronts (`SerialDelivery+Fronts.swift`:
 /// ``serve(me:lock:afterQueuing:queued:queueLocked:next:deliver:)``,
-/// ``follow(_:me:lock:deliverOwn:next:deliver:)``, ``claimKeepingLock(me:lock:takeOverNow:queueIfBusy:)``)
-/// decide who runs it; the lock-free role of a subject's conduit is in
+/// ``follow(_:me:lock:deliverOwn:next:deliver:)``, ``claimKeepingLock(me:lock:takeOverNow:queueIfBusy:)``,
+/// and ``deliverOnceLocked(me:lock:take:deliver:afterLocked:)`` for a single delivery) decide who
+/// runs it; the lock-free role of a subject's conduit is in
 /// `SerialDelivery+LockFree.swift`, the waiting threads in `DeliveryWaiters.swift`. Not every
-/// owner leaves the claim to a front yet: a subject's conduit, `QueuedDelivery`'s direct
-/// delivery, `prefix(untilOutputFrom:)`, `receive(on:)` handing down its subscription and
-/// interval's tick read the claim (``DeliveryClaim``) and follow it themselves.
+/// owner leaves the claim to a front yet: a subject's conduit, `QueuedSubscription`'s direct
+/// delivery and its start, `prefix(untilOutputFrom:)`, `receive(on:)` and delay handing down
+/// their subscription, buffer and asyncMap read the claim (``DeliveryClaim``, ``HeldRole``) and
+/// follow it themselves.
 ///
 /// The engine keeps no lock of its own: its state is changed under the owner's lock (the
 /// methods whose names end in `Locked`), so that the owner's demand and the backlog change

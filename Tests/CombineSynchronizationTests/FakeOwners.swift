@@ -58,7 +58,7 @@ final class OwnFirstOwner: FakeOwner, @unchecked Sendable {
 }
 
 /// The "queue first" front: events wait in the owner's queue, delivered within demand by
-/// whoever holds the role (as `QueuedDelivery`).
+/// whoever holds the role (as `QueuedSubscription`).
 final class QueueFirstOwner: FakeOwner, @unchecked Sendable {
     let lock = Lock()
     let delivery = SerialDelivery()

@@ -65,7 +65,8 @@ final class CombiningSlot<Input>: CombiningSlotState, @unchecked Sendable {
 ///
 /// The subscriber's requests go to every upstream; any failure cancels the others.
 @usableFromInline
-final class CombiningSubscription<each Input, Downstream: Subscriber>: QueuedDelivery<Downstream>, @unchecked Sendable
+final class CombiningSubscription<each Input, Downstream: Subscriber>: QueuedSubscription<Downstream>,
+    @unchecked Sendable
 where Downstream.Input == (repeat each Input) {
     @usableFromInline let mode: CombiningMode
     /// The upstreams' slots, typed: the N-ary fronts take them apart to subscribe to each upstream.
@@ -95,7 +96,7 @@ where Downstream.Input == (repeat each Input) {
         gatesOnDemand = mode == .combineLatest
     }
 
-    /// Subscribes to one upstream for its slot (call ``QueuedDelivery/start()`` first, then this
+    /// Subscribes to one upstream for its slot (call ``QueuedSubscription/start()`` first, then this
     /// for each upstream in order). Called with the upstream's own type, so that its deliveries
     /// run code specialised for it.
     @inlinable
@@ -188,7 +189,7 @@ where Downstream.Input == (repeat each Input) {
         }
         withExtendedLifetime(replaced) {}
         if let directDownstream, let directOutput {
-            // QueuedDelivery's delivery takes the tuple (a method of this class taking it crashes the
+            // QueuedSubscription's delivery takes the tuple (a method of this class taking it crashes the
             // compiler: a tuple of a pack expansion passed as an argument).
             let more = deliverDirectly(directOutput, to: directDownstream, outermost: outermost)
             return finishTupleDelivery(answered: more, restoring: saved)

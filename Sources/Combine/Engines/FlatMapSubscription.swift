@@ -40,7 +40,7 @@ import CombineSynchronization
 /// subscriber's answer back to the inner as the demand `receive(_:)` returns; a value beyond
 /// the subscriber's demand traps, as in Apple's.
 @usableFromInline
-final class FlatMapSubscription<Upstream: Publisher, Inner: Publisher, Downstream: Subscriber>: QueuedDelivery<
+final class FlatMapSubscription<Upstream: Publisher, Inner: Publisher, Downstream: Subscriber>: QueuedSubscription<
     Downstream
 >,
 Subscriber, CustomPlaygroundDisplayConvertible, @unchecked Sendable

@@ -19,7 +19,7 @@ import CombineSynchronization
 /// delivering is queued within the demand (or kept when there is none) and delivered by that
 /// thread.
 @usableFromInline
-final class MergeSubscription<Downstream: Subscriber>: QueuedDelivery<Downstream>, @unchecked Sendable {
+final class MergeSubscription<Downstream: Subscriber>: QueuedSubscription<Downstream>, @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var upstreams: [Subscription?]
     /// The value each upstream sent without demand for it, if any.
     @usableFromInline @exclusivity(unchecked) var kept: [Downstream.Input?]
@@ -50,7 +50,7 @@ final class MergeSubscription<Downstream: Subscriber>: QueuedDelivery<Downstream
         }
     }
 
-    /// Subscribes to one upstream (call ``QueuedDelivery/start()`` first). Called with the upstream's
+    /// Subscribes to one upstream (call ``QueuedSubscription/start()`` first). Called with the upstream's
     /// concrete type, so its deliveries run code specialised for it.
     @inlinable
     func subscribeUpstream<Upstream: Publisher>(_ publisher: Upstream, at index: Int)

@@ -41,7 +41,7 @@ struct TimedEdges {
 }
 
 /// The engine of the time operators — `debounce`, `throttle`, `timeout` and
-/// `collect(_:options:)` by time: a ``QueuedDelivery`` delivery (within demand, one call at a time,
+/// `collect(_:options:)` by time: a ``QueuedSubscription`` delivery (within demand, one call at a time,
 /// nested when re-entrant) fed by actions that run on the operator's scheduler, with one
 /// upstream subscription and at most one timer.
 ///
@@ -51,13 +51,13 @@ struct TimedEdges {
 /// before it follows ``TimedEdges/earlyCancel``.
 ///
 /// A subclass reacts to the upstream in ``upstreamValue(_:)`` and ``upstreamCompleted(_:)``,
-/// to its timer in ``timerFired(_:)`` and to the subscriber in ``QueuedDelivery/didRequest(_:)``. It
-/// changes its state under ``QueuedDelivery/lock`` and calls the scheduler, the upstream, user closures
-/// and ``QueuedDelivery/drain(afterQueuing:)`` only after releasing it.
+/// to its timer in ``timerFired(_:)`` and to the subscriber in ``QueuedSubscription/didRequest(_:)``. It
+/// changes its state under ``QueuedSubscription/lock`` and calls the scheduler, the upstream, user closures
+/// and ``QueuedSubscription/drain(afterQueuing:)`` only after releasing it.
 ///
 /// Every action handed to the scheduler holds the subscription weakly: a cancelled or
 /// completed subscription is released at once, not when its last timer would have fired.
-class TimedSubscription<Input, Downstream: Subscriber, Context: Scheduler>: QueuedDelivery<Downstream>, Subscriber,
+class TimedSubscription<Input, Downstream: Subscriber, Context: Scheduler>: QueuedSubscription<Downstream>, Subscriber,
     CustomPlaygroundDisplayConvertible, @unchecked Sendable
 {
     typealias Stride = Context.SchedulerTimeType.Stride
@@ -143,7 +143,7 @@ class TimedSubscription<Input, Downstream: Subscriber, Context: Scheduler>: Queu
 
     /// Queues `output` for delivery if the subscriber has demand left for it, beyond
     /// `reserved` outputs already promised; drops it otherwise, as Apple's time operators do.
-    /// Call ``QueuedDelivery/drain(afterQueuing:)`` after releasing the lock.
+    /// Call ``QueuedSubscription/drain(afterQueuing:)`` after releasing the lock.
     @discardableResult
     final func enqueueWithinDemandLocked(_ output: Downstream.Input, reserved: Int = 0) -> Bool {
         guard unqueuedDemandLocked > reserved else { return false }

@@ -49,7 +49,7 @@ where Downstream.Input == [Value] {
     private let count: Int
     /// The output queue, the subscriber's demand and the completion, delivered through the
     /// serial-delivery engine.
-    private let delivery: BufferedDelivery<Downstream>
+    private let delivery: DownstreamQueue<Downstream>
     private var subscriptions: [Subscription?]
     /// `zip`: the values of each upstream not yet zipped.
     private var queues: [RingQueue<Value>]
@@ -67,7 +67,7 @@ where Downstream.Input == [Value] {
     init(rule: CombiningManyRule, count: Int, downstream: Downstream) {
         self.rule = rule
         self.count = count
-        delivery = BufferedDelivery(downstream)
+        delivery = DownstreamQueue(downstream)
         subscriptions = Array(repeating: nil, count: count)
         queues = rule == .zip ? Array(repeating: RingQueue(), count: count) : []
         latest = rule == .combineLatest ? Array(repeating: nil, count: count) : []

@@ -193,7 +193,7 @@ private final class AmbSubscription<Downstream: Subscriber>: Subscription, Custo
     typealias Output = Downstream.Input
     typealias Failure = Downstream.Failure
 
-    private let delivery: BufferedDelivery<Downstream>
+    private let delivery: DownstreamQueue<Downstream>
     private let lock = Lock()
     private var subscriptions: [Subscription?]
     private var winner: Int?
@@ -205,7 +205,7 @@ private final class AmbSubscription<Downstream: Subscriber>: Subscription, Custo
     private var ended = false
 
     private init(downstream: Downstream, contenders: Int) {
-        delivery = BufferedDelivery(downstream)
+        delivery = DownstreamQueue(downstream)
         subscriptions = Array(repeating: nil, count: contenders)
     }
 

@@ -57,7 +57,7 @@ private final class ConcatMapSubscription<Upstream: Publisher, Inner: Publisher,
     Subscription, @unchecked Sendable
 where Inner.Output == Downstream.Input, Inner.Failure == Downstream.Failure, Upstream.Failure == Downstream.Failure {
     private let lock = Lock()
-    private let delivery: BufferedDelivery<Downstream>
+    private let delivery: DownstreamQueue<Downstream>
     /// Replaced by a closure that holds nothing at the end.
     private var transform: (Upstream.Output) -> Inner
     private var upstream: Subscription?
@@ -74,7 +74,7 @@ where Inner.Output == Downstream.Input, Inner.Failure == Downstream.Failure, Ups
     private var ended = false
 
     init(downstream: Downstream, transform: @escaping (Upstream.Output) -> Inner) {
-        delivery = BufferedDelivery(downstream)
+        delivery = DownstreamQueue(downstream)
         self.transform = transform
     }
 

@@ -304,7 +304,7 @@ private final class WithLatestFromSubscription<UpstreamOutput, Latest, Downstrea
     typealias Input = UpstreamOutput
     typealias Failure = Downstream.Failure
 
-    private let delivery: BufferedDelivery<Downstream>
+    private let delivery: DownstreamQueue<Downstream>
     private let lock = Lock()
     private var resultSelector: ((UpstreamOutput, Latest) -> Downstream.Input)?
     private var latest: Latest?
@@ -315,7 +315,7 @@ private final class WithLatestFromSubscription<UpstreamOutput, Latest, Downstrea
     private var ended = false
 
     init(downstream: Downstream, resultSelector: @escaping (UpstreamOutput, Latest) -> Downstream.Input) {
-        delivery = BufferedDelivery(downstream)
+        delivery = DownstreamQueue(downstream)
         self.resultSelector = resultSelector
     }
 

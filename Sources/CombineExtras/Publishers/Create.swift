@@ -109,13 +109,13 @@ extension Publishers.Create {
     fileprivate final class Conduit<Downstream: Combine.Subscriber>: Inlet, Subscription, CustomStringConvertible,
         @unchecked Sendable
     where Downstream.Input == Output, Downstream.Failure == Failure {
-        private let delivery: BufferedDelivery<Downstream>
+        private let delivery: DownstreamQueue<Downstream>
         private let lock = Lock()
         private var cleanup: (any Cancellable)?
         private var ended = false
 
         init(downstream: Downstream) {
-            delivery = BufferedDelivery(downstream)
+            delivery = DownstreamQueue(downstream)
         }
 
         var description: String { "Create" }

@@ -116,12 +116,12 @@ public final class ReplaySubject<Output, Failure: Error>: Subject, @unchecked Se
 
     /// A subscriber's subscription: its own queue, delivered within its demand.
     fileprivate final class Conduit: Subscription, CustomStringConvertible, @unchecked Sendable {
-        let delivery: BufferedDelivery<AnySubscriber<Output, Failure>>
+        let delivery: DownstreamQueue<AnySubscriber<Output, Failure>>
         private weak var subject: ReplaySubject?
 
         init(subject: ReplaySubject, downstream: AnySubscriber<Output, Failure>) {
             self.subject = subject
-            delivery = BufferedDelivery(downstream)
+            delivery = DownstreamQueue(downstream)
         }
 
         var description: String { "ReplaySubject" }

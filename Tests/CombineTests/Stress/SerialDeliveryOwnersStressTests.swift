@@ -9,7 +9,7 @@ import Testing
 
 @testable import Combine
 
-/// The owners of the serial-delivery engine besides subjects and `QueuedDelivery`: `receive(on:)` and
+/// The owners of the serial-delivery engine besides subjects and `QueuedSubscription`: `receive(on:)` and
 /// `delay` (scheduled actions), `buffer` and `prefix(untilOutputFrom:)`, with their events
 /// arriving on several threads at once (ARCHITECTURE.md, "Serial delivery").
 @Suite("Serial delivery: scheduled actions, buffer, prefix(untilOutputFrom:)")

@@ -53,16 +53,16 @@ private struct Pipeline {
     let holder = SubscriptionHolder()
     weak var subscriber: ExploredSubscriber?
 
-    init<S: Subject>(_ subject: S, initial: Subscribers.Demand) where S.Output == Int, S.Failure == Never {
+    init<P: Publisher>(_ publisher: P, initial: Subscribers.Demand) where P.Output == Int, P.Failure == Never {
         let subscriber = ExploredSubscriber(calls: calls, holder: holder, initial: initial)
         self.subscriber = subscriber
-        subject.subscribe(subscriber)
+        publisher.subscribe(subscriber)
     }
 
     var subscription: Subscription { holder.subscription! }
 }
 
-@Suite("Subjects under every interleaving (up to two preemptions)")
+@Suite("Subjects (and prefix(untilOutputFrom:)) under every interleaving (up to two preemptions)")
 struct SubjectInterleavingTests {
     static func expectClean(_ report: InterleavingExplorer.Report, _ name: String = #function) {
         print("explored \(name): \(report)")
@@ -214,6 +214,31 @@ struct SubjectInterleavingTests {
                     if let one = delivered.firstIndex(of: 1), delivered.firstIndex(of: 100) != one + 1 {
                         found.append("the nested value was not delivered inside the call: \(delivered)")
                     }
+                    return found
+                })
+        }
+        Self.expectClean(report)
+    }
+
+    @Test("prefix(untilOutputFrom:): values racing the trigger from another thread end with one completion, last")
+    func prefixUntilTriggerRacingValues() async {
+        // `PrefixUntilOutput.Inner` delivers through the engine too: the trigger firing on
+        // another thread while a value is delivered leaves the `.finished` to the delivering
+        // thread.
+        let report = await InterleavingExplorer.explore(backlog: 1, budget: 1) {
+            let upstream = PassthroughSubject<Int, Never>()
+            let trigger = PassthroughSubject<Void, Never>()
+            let pipeline = Pipeline(upstream.prefix(untilOutputFrom: trigger), initial: .unlimited)
+            let calls = pipeline.calls
+            let sent = [1, 2]
+            return .init(
+                threads: [{ for value in sent { upstream.send(value) } }, { trigger.send(()) }],
+                check: {
+                    var found = calls.violations(senders: [sent])
+                    if calls.log.filter({ $0 == "completion" }).count != 1 || calls.log.last != "completion" {
+                        found.append("the completion was not delivered once and last: \(calls.log)")
+                    }
+                    if pipeline.subscriber != nil { found.append("the subscriber was kept after the completion") }
                     return found
                 })
         }

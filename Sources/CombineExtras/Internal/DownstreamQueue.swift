@@ -21,7 +21,12 @@ import CombineSynchronization
 ///
 /// The methods that deliver return the demand the subscriber added by returning it from
 /// `receive(_:)` during that call, for operators that pass demand on to an upstream.
-final class BufferedDelivery<Downstream: Subscriber>: @unchecked Sendable {
+///
+/// A part of an operator's subscription, in front of its subscriber (hence the name), on
+/// Combine's public API only, so that CombineExtras builds against Apple's framework too; the
+/// core's `QueuedSubscription` is the same idea as the subscription itself, which operators
+/// subclass.
+final class DownstreamQueue<Downstream: Subscriber>: @unchecked Sendable {
     typealias Input = Downstream.Input
     typealias Failure = Downstream.Failure
 

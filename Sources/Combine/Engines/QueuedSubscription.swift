@@ -5,6 +5,9 @@ import CombineSynchronization
 /// `merge`, `combineLatest`, `zip`, `flatMap`, `switchToLatest` — or from an upstream and a
 /// scheduler's timer (`TimedSubscription`: `debounce`, `throttle`, `timeout`, `collect` by
 /// time): a queue of outputs delivered within the subscriber's demand, one call at a time.
+/// It is the subscription the subscriber holds; operators subclass it. (CombineExtras'
+/// `DownstreamQueue` is the same idea as a part an operator's own subscription holds, written on
+/// Combine's public API so that it also builds against Apple's framework.)
 ///
 /// Subclasses produce outputs under ``lock`` with ``enqueueLocked(_:)`` / ``finishLocked(_:)``
 /// and then deliver through the serial-delivery engine (`SerialDelivery`, whose backlog is this
@@ -27,7 +30,7 @@ import CombineSynchronization
 /// subscriber cancelling from its `deinit`) and take the lock again. Dropped state is carried
 /// out of the critical section and let go after it.
 @usableFromInline
-class QueuedDelivery<Downstream: Subscriber>: Subscription, CustomStringConvertible, CustomReflectable,
+class QueuedSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible, CustomReflectable,
     @unchecked Sendable
 {
     @usableFromInline typealias Output = Downstream.Input
@@ -307,6 +310,6 @@ class QueuedDelivery<Downstream: Subscriber>: Subscription, CustomStringConverti
     }
 }
 
-extension QueuedDelivery: SerialDeliveryOwner {
+extension QueuedSubscription: SerialDeliveryOwner {
     var peakBacklog: Int { lock.withLock { delivery.peakBacklogLocked } }
 }

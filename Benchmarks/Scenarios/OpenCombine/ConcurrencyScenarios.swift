@@ -1,0 +1,1 @@
+../Ours/ConcurrencyScenarios.swift
