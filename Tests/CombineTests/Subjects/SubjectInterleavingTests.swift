@@ -60,6 +60,17 @@ private struct Pipeline {
     }
 
     var subscription: Subscription { holder.subscription! }
+
+    /// The rules of every delivery, plus those of an end: the completion delivered once and
+    /// last, and the subscriber let go.
+    func endedViolations(senders: [[Int]]) -> [String] {
+        var found = calls.violations(senders: senders)
+        if calls.log.filter({ $0 == "completion" }).count != 1 || calls.log.last != "completion" {
+            found.append("the completion was not delivered once and last: \(calls.log)")
+        }
+        if subscriber != nil { found.append("the subscriber was kept after the completion") }
+        return found
+    }
 }
 
 @Suite("Subjects (and prefix(untilOutputFrom:)) under every interleaving (up to two preemptions)")
@@ -182,18 +193,10 @@ struct SubjectInterleavingTests {
         let report = await InterleavingExplorer.explore(backlog: 1, budget: 1) {
             let subject = PassthroughSubject<Int, Never>()
             let pipeline = Pipeline(subject, initial: .unlimited)
-            let calls = pipeline.calls
             let sent = [1, 2]
             return .init(
                 threads: [{ for value in sent { subject.send(value) } }, { subject.send(completion: .finished) }],
-                check: {
-                    var found = calls.violations(senders: [sent])
-                    if calls.log.filter({ $0 == "completion" }).count != 1 || calls.log.last != "completion" {
-                        found.append("the completion was not delivered once and last: \(calls.log)")
-                    }
-                    if pipeline.subscriber != nil { found.append("the subscriber was kept after the completion") }
-                    return found
-                })
+                check: { pipeline.endedViolations(senders: [sent]) })
         }
         Self.expectClean(report)
     }
@@ -229,18 +232,10 @@ struct SubjectInterleavingTests {
             let upstream = PassthroughSubject<Int, Never>()
             let trigger = PassthroughSubject<Void, Never>()
             let pipeline = Pipeline(upstream.prefix(untilOutputFrom: trigger), initial: .unlimited)
-            let calls = pipeline.calls
             let sent = [1, 2]
             return .init(
                 threads: [{ for value in sent { upstream.send(value) } }, { trigger.send(()) }],
-                check: {
-                    var found = calls.violations(senders: [sent])
-                    if calls.log.filter({ $0 == "completion" }).count != 1 || calls.log.last != "completion" {
-                        found.append("the completion was not delivered once and last: \(calls.log)")
-                    }
-                    if pipeline.subscriber != nil { found.append("the subscriber was kept after the completion") }
-                    return found
-                })
+                check: { pipeline.endedViolations(senders: [sent]) })
         }
         Self.expectClean(report)
     }
