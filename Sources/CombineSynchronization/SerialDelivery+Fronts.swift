@@ -59,8 +59,8 @@ extension SerialDelivery {
     /// being queued already).
     ///
     /// `takeOverNow`: the thread holding the role is handing the subscriber its subscription
-    /// (see ``claimKeepingLock(me:lock:takeOverNow:queueIfBusy:)``): the first thread to arrive
-    /// then waits to take the role over at once, budget or not.
+    /// (``handDown(me:lock:beginLocked:handingOff:handDown:next:deliver:)``): the first thread
+    /// to arrive then waits to take the role over at once, budget or not.
     @usableFromInline
     @inline(never)
     borrowing func contendLocked(me: UInt, queued: Int, mayWait: Bool, takeOverNow: Bool = false)
@@ -71,45 +71,130 @@ extension SerialDelivery {
             ?? .queued
     }
 
-    /// The driver's front for an owner that queues its events before delivering them
+    /// The queue-first front, for an owner that queues its events before delivering them
     /// (`afterQueuing`: this thread has just queued one) or that only added demand: decides
     /// under `lock` who delivers, and does what the rules say (``followLocked(_:me:lock:next:deliver:)``),
     /// claiming again after waiting for room. `queueLocked` runs first, once, in the same
     /// critical section: an owner that queues its event there takes the lock once for queuing,
     /// claiming and the first step of the delivery loop.
+    ///
+    /// - `mayWait`: a thread that has just queued beyond ``Limits/backlog`` waits for room.
+    ///   `false` for an owner whose backlog is bounded by other means (a buffer's strategy, the
+    ///   actions a scheduler runs), or whose thread must not block (a scheduler's action).
+    /// - `takeOverNow` (read under the lock): the thread holding the role is handing the
+    ///   subscriber its subscription and must not deliver this owner's events itself (they
+    ///   belong on another thread, a scheduler's): the first thread to queue meanwhile waits
+    ///   to take the role over once `receive(subscription:)` returns
+    ///   (``handDown(me:lock:beginLocked:handingOff:handDown:next:deliver:)``), budget or not; those
+    ///   after it leave their events to that thread.
     @inlinable
     package borrowing func serve<Item>(
-        me: UInt, lock: borrowing Lock, afterQueuing: Bool, queued: () -> Int, queueLocked: () -> Void = {},
-        next: () -> DeliveryStep<Item>, deliver: (Item) -> Void
+        me: UInt, lock: borrowing Lock, afterQueuing: Bool, mayWait: Bool = true, takeOverNow: Bool = false,
+        queued: () -> Int, queueLocked: () -> Void = {}, next: () -> DeliveryStep<Item>, deliver: (Item) -> Void
     ) {
         lock.acquire()
         queueLocked()
-        serveLocked(me: me, lock: lock, afterQueuing: afterQueuing, queued: queued, next: next, deliver: deliver)
+        serveLocked(
+            me: me, lock: lock, afterQueuing: afterQueuing, mayWait: mayWait, takeOverNow: takeOverNow,
+            queued: queued, next: next, deliver: deliver)
     }
 
-    /// ``serve(me:lock:afterQueuing:queued:queueLocked:next:deliver:)`` entered with the
-    /// owner's lock held, after this thread queued its event (or added demand) in the same
-    /// critical section; returns with the lock released.
+    /// ``serve(me:lock:afterQueuing:mayWait:takeOverNow:queued:queueLocked:next:deliver:)``
+    /// entered with the owner's lock held, after this thread queued its event (or added
+    /// demand) in the same critical section; returns with the lock released.
     @inlinable
     package borrowing func serveLocked<Item>(
-        me: UInt, lock: borrowing Lock, afterQueuing: Bool, queued: () -> Int, next: () -> DeliveryStep<Item>,
-        deliver: (Item) -> Void
+        me: UInt, lock: borrowing Lock, afterQueuing: Bool, mayWait: Bool = true, takeOverNow: Bool = false,
+        queued: () -> Int, next: () -> DeliveryStep<Item>, deliver: (Item) -> Void
     ) {
         while true {
-            let claim = claimQueuedLocked(me: me, afterQueuing: afterQueuing, queued: queued)
+            var claim = claimLocked(me: me)
+            if case .busy = claim {
+                claim =
+                    afterQueuing
+                    ? contendLocked(me: me, queued: queued(), mayWait: mayWait, takeOverNow: takeOverNow) : .queued
+            }
             if followLocked(claim, me: me, lock: lock, next: next, deliver: deliver) { return }
             lock.acquire()
         }
     }
 
-    /// Under the owner's lock: who delivers, now that this thread has queued an event
-    /// (`afterQueuing`) or added demand.
+    /// The own-first front, for an owner that would rather call the subscriber with this
+    /// thread's event at once than queue it (its next value when nothing is queued ahead and
+    /// there is demand for it). Entered with the owner's lock held; returns with it released.
+    ///
+    /// When this thread may call the subscriber now (nobody else delivers, or it is inside the
+    /// subscriber's own callback), `takeOwn` (under the lock) gives what to deliver here, or
+    /// `nil` to queue it after all; `deliverOwn` calls the subscriber after the lock, and the
+    /// outermost delivering thread then delivers what was queued meanwhile. When another
+    /// thread delivers, `enqueueOwn` queues the event for it — after waiting for room first
+    /// when the backlog is full and `mayWait` (then everything is asked again: the owner's
+    /// closures look at its state each time, which may have ended meanwhile), or taking the
+    /// role over when that thread has used its budget. Returns the answer of `deliverOwn`, or
+    /// `nil` when the event was queued.
     @inlinable
-    @inline(__always)
-    borrowing func claimQueuedLocked(me: UInt, afterQueuing: Bool, queued: () -> Int) -> DeliveryClaim {
-        let claim = claimLocked(me: me)
-        guard case .busy = claim else { return claim }
-        return afterQueuing ? contendLocked(me: me, queued: queued(), mayWait: true) : .queued
+    package borrowing func deliverOwnLocked<Own, Answer, Item>(
+        me: UInt, lock: borrowing Lock, mayWait: Bool, takeOwn: () -> Own?, enqueueOwn: () -> Void,
+        queued: () -> Int, deliverOwn: (Own) -> Answer, next: () -> DeliveryStep<Item>, deliver: (Item) -> Void
+    ) -> Answer? {
+        while true {
+            let claim = claimLocked(me: me)
+            if case .busy = claim {
+                // Room first, so that the backlog stays within its limit: this event is not queued yet.
+                let count = queued()
+                let wait = waitersLocked(queued: count).waitLocked(
+                    me: me, queued: count, roomAt: mayWait ? Limits.backlog : nil)
+                if case .awaitRoom(let ticket) = wait {
+                    lock.release()
+                    awaitRoom(ticket: ticket)
+                    lock.acquire()
+                    continue
+                }
+                enqueueOwn()
+                _ = followLocked(wait ?? .queued, me: me, lock: lock, next: next, deliver: deliver)
+                return nil
+            }
+            guard let own = takeOwn() else {
+                enqueueOwn()
+                driveLocked(outermost: claim.isOutermost, lock: lock, next: next, deliver: deliver)
+                return nil
+            }
+            lock.release()
+            let answer = deliverOwn(own)
+            if claim.isOutermost { drive(outermost: true, lock: lock, next: next, deliver: deliver) }
+            return answer
+        }
+    }
+
+    /// The hand-down front: hands the subscriber its subscription holding the role, so that no
+    /// event reaches the subscriber before `receive(subscription:)` returns. Under the lock,
+    /// `beginLocked` says what to call (`nil`: nothing, the subscription is not handed down:
+    /// returns `false`); `handDown` makes the call after the lock. When this thread took the
+    /// role for it (nobody else delivered), `handingOff` is told `true` under the lock before
+    /// the call and `false` after it, and the delivery loop then runs: it delivers what other
+    /// threads queued meanwhile, or gives the role to the thread waiting to take it over
+    /// (``serve(me:lock:afterQueuing:mayWait:takeOverNow:queued:queueLocked:next:deliver:)``'s
+    /// `takeOverNow`). A call from inside the subscriber (nested) or while another thread
+    /// delivers is made without the role.
+    @inlinable
+    package borrowing func handDown<Target, Item>(
+        me: UInt, lock: borrowing Lock, beginLocked: () -> Target?, handingOff: (Bool) -> Void,
+        handDown: (Target) -> Void, next: () -> DeliveryStep<Item>, deliver: (Item) -> Void
+    ) -> Bool {
+        lock.acquire()
+        guard let target = beginLocked() else {
+            lock.release()
+            return false
+        }
+        let holding = claimLocked(me: me).isOutermost
+        if holding { handingOff(true) }
+        lock.release()
+        handDown(target)
+        guard holding else { return true }
+        lock.acquire()
+        handingOff(false)
+        driveLocked(outermost: true, lock: lock, next: next, deliver: deliver)
+        return true
     }
 
     /// Entered with the owner's lock held, for an owner whose events wait in its queue: does
@@ -167,42 +252,6 @@ extension SerialDelivery {
             break
         }
         return true
-    }
-
-    /// Under the owner's lock, for an owner whose backlog is bounded by other means (it never
-    /// waits for room): whether this thread delivers now, and as what. When another thread is
-    /// delivering, `queueIfBusy` queues this thread's event and returns how many are queued
-    /// (`nil`: nothing was queued); this thread then takes the role over if the delivering
-    /// thread has used its budget (`.tookOver`: it waited for the role with the lock released,
-    /// and holds the lock again). `nil`: the delivering thread delivers.
-    ///
-    /// `takeOverNow` (read under the lock): the thread holding the role is handing the
-    /// subscriber its subscription and must not deliver this owner's events itself (they
-    /// belong on another thread, a scheduler's). The first thread to arrive meanwhile takes the
-    /// role over when `receive(subscription:)` returns (the holder then gives it up with
-    /// ``releaseLocked(queueEmpty:)``); those after it leave their events to that thread.
-    @inlinable
-    package borrowing func claimKeepingLock(
-        me: UInt, lock: borrowing Lock, takeOverNow: Bool = false, queueIfBusy: () -> Int?
-    ) -> HeldRole? {
-        var claim = claimLocked(me: me)
-        if case .busy = claim {
-            guard let queued = queueIfBusy() else { return nil }
-            claim = contendLocked(me: me, queued: queued, mayWait: false, takeOverNow: takeOverNow)
-        }
-        switch claim {
-        case .nested:
-            return .nested
-        case .outermost:
-            return .outermost
-        case .awaitRole(let ticket):
-            lock.release()
-            awaitRole(me: me, ticket: ticket)
-            lock.acquire()
-            return .tookOver
-        case .busy, .queued, .awaitRoom:
-            return nil
-        }
     }
 
     /// The front for a single delivery that neither queues nor waits (a timer's tick): entered

@@ -21,16 +21,16 @@ import Synchronization
 ///
 /// The engine runs the delivery loop itself (``drive(outermost:lock:next:deliver:)``, in this
 /// file with the role and the rules): an owner gives the next step under its lock and the call
-/// after it. The fronts (`SerialDelivery+Fronts.swift`:
-/// ``serve(me:lock:afterQueuing:queued:queueLocked:next:deliver:)``,
-/// ``follow(_:me:lock:deliverOwn:next:deliver:)``, ``claimKeepingLock(me:lock:takeOverNow:queueIfBusy:)``,
-/// and ``deliverOnceLocked(me:lock:take:deliver:afterLocked:)`` for a single delivery) decide who
-/// runs it; the lock-free role of a subject's conduit is in
-/// `SerialDelivery+LockFree.swift`, the waiting threads in `DeliveryWaiters.swift`. Not every
-/// owner leaves the claim to a front yet: a subject's conduit, `QueuedSubscription`'s direct
-/// delivery and its start, `prefix(untilOutputFrom:)`, `receive(on:)` and delay handing down
-/// their subscription, buffer and asyncMap read the claim (``DeliveryClaim``, ``HeldRole``) and
-/// follow it themselves.
+/// after it. The fronts (`SerialDelivery+Fronts.swift`) decide who runs it, each owning its
+/// claim, hand-off, waiting and retry: queue first
+/// (``serve(me:lock:afterQueuing:mayWait:takeOverNow:queued:queueLocked:next:deliver:)``),
+/// own event first (``deliverOwnLocked(me:lock:mayWait:takeOwn:enqueueOwn:queued:deliverOwn:next:deliver:)``),
+/// handing the subscription down holding the role (``handDown(me:lock:beginLocked:handingOff:handDown:next:deliver:)``)
+/// and a single delivery (``deliverOnceLocked(me:lock:take:deliver:afterLocked:)``). The
+/// lock-free role of a subject's conduit is in `SerialDelivery+LockFree.swift`, the waiting
+/// threads in `DeliveryWaiters.swift`. One owner still reads the claim (``DeliveryClaim``) and
+/// follows it itself: a subject's conduit (and its subject's current-value hand-over), whose
+/// own-first path takes the role without the lock.
 ///
 /// The engine keeps no lock of its own: its state is changed under the owner's lock (the
 /// methods whose names end in `Locked`), so that the owner's demand and the backlog change
@@ -115,13 +115,6 @@ package struct SerialDelivery: ~Copyable {
     package borrowing func isDelivering(me: UInt) -> Bool {
         interleavingPoint()
         return role.load(ordering: .relaxed) & ~Self.pendingBit == me
-    }
-
-    /// Whether any thread is calling the subscriber now (read under the owner's lock).
-    @inlinable
-    package var isDeliveringLocked: Bool {
-        interleavingPoint()
-        return role.load(ordering: .relaxed) != 0
     }
 
     /// Under the owner's lock: who delivers an event that thread `me` has now.
@@ -291,25 +284,6 @@ package struct SerialDelivery: ~Copyable {
 package protocol SerialDeliveryOwner: AnyObject {
     /// The most events the backlog has held at once (0 if never contended).
     var peakBacklog: Int { get }
-}
-
-/// How a thread that delivers holds the role (``SerialDelivery/claimKeepingLock(me:lock:takeOverNow:queueIfBusy:)``).
-@usableFromInline
-package enum HeldRole {
-    /// From inside the subscriber's own callback: deliver nested, and leave the role as it is.
-    case nested
-    /// It took the role: deliver, then what was queued meanwhile, then give the role up.
-    case outermost
-    /// It took the role over from a thread that used its budget: deliver what is queued,
-    /// then give the role up.
-    case tookOver
-
-    /// Whether this thread gives the role up when done.
-    @inlinable
-    package var isOutermost: Bool {
-        if case .nested = self { return false }
-        return true
-    }
 }
 
 /// What an owner hands the delivery loop under its lock

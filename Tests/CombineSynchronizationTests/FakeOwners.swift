@@ -59,7 +59,7 @@ final class OwnFirstOwner: FakeOwner, @unchecked Sendable {
 
 /// The "queue first" front: events wait in the owner's queue, delivered within demand by
 /// whoever holds the role (as `QueuedSubscription`).
-final class QueueFirstOwner: FakeOwner, @unchecked Sendable {
+class QueueFirstOwner: FakeOwner, @unchecked Sendable {
     let lock = Lock()
     let delivery = SerialDelivery()
     var queue = RingQueue<Int>()
@@ -98,9 +98,9 @@ final class QueueFirstOwner: FakeOwner, @unchecked Sendable {
     }
 }
 
-/// The front for owners whose backlog is bounded by other means (`claimKeepingLock`, as
-/// receive(on:)): each event is counted as owed, and the thread holding the role delivers what
-/// is owed.
+/// The queue-first front for owners whose backlog is bounded by other means (`mayWait: false`,
+/// as receive(on:)): each event is counted as owed, and the thread holding the role delivers
+/// what is owed; a nested send delivers only its own event.
 final class KeepingLockOwner: FakeOwner, @unchecked Sendable {
     let lock = Lock()
     let delivery = SerialDelivery()
@@ -109,29 +109,18 @@ final class KeepingLockOwner: FakeOwner, @unchecked Sendable {
     let calls = RecordedCalls()
 
     func send(_ value: Int) {
+        let me = currentThreadID()
         lock.acquire()
         values.append(value)
-        let role = delivery.claimKeepingLock(me: currentThreadID(), lock: lock) {
-            owed += 1
-            return owed
-        }
-        guard let role else {
-            lock.release()
-            return
-        }
-        if case .outermost = role { owed += 1 }
-        let nested = role == .nested
-        var ownLeft = nested
-        delivery.driveLocked(
-            outermost: !nested, lock: lock,
+        owed += 1
+        let nested = delivery.isDelivering(me: me)
+        var ownLeft = true
+        delivery.serveLocked(
+            me: me, lock: lock, afterQueuing: true, mayWait: false, queued: { owed },
             next: {
-                if nested {
-                    guard ownLeft else { return .idle }
-                    ownLeft = false
-                } else {
-                    guard owed > 0 else { return .idle }
-                    owed -= 1
-                }
+                guard owed > 0, ownLeft else { return .idle }
+                if nested { ownLeft = false }
+                owed -= 1
                 guard let value = delivery.takeLocked(from: &values) else { return .idle }
                 return .deliver(value)
             }, deliver: { calls.call($0) })
@@ -145,6 +134,71 @@ final class KeepingLockOwner: FakeOwner, @unchecked Sendable {
     }
 }
 
+/// The own-first front of a lock-based owner (as `QueuedSubscription`'s direct delivery): a
+/// value goes straight to the subscriber from the thread that has it when nothing is queued
+/// ahead, nobody else delivers and there is demand for it; otherwise it is queued, delivered
+/// within demand by whoever holds the role (the queue-first owner's queue, demand and checks).
+final class DirectFirstOwner: QueueFirstOwner, @unchecked Sendable {
+    override func send(_ value: Int) {
+        lock.acquire()
+        _ = delivery.deliverOwnLocked(
+            me: currentThreadID(), lock: lock, mayWait: true,
+            takeOwn: { () -> Int? in
+                guard queue.isEmpty, demand > 0 else { return nil }
+                demand -= 1
+                return value
+            }, enqueueOwn: { delivery.appendLocked(value, to: &queue) }, queued: { queue.count },
+            deliverOwn: { calls.call($0) }, next: { nextLocked() }, deliver: { calls.call($0) })
+    }
+}
+
+/// The hand-down front (as `receive(on:)` handing down its subscription, and its actions
+/// queue-first with `takeOverNow`): `subscribe()` makes a call standing for
+/// `receive(subscription:)` holding the role; values sent meanwhile from other threads must
+/// not be delivered during it, and are delivered after it, by the thread that takes the role
+/// over.
+final class HandDownOwner: FakeOwner, @unchecked Sendable {
+    let lock = Lock()
+    let delivery = SerialDelivery()
+    var values = RingQueue<Int>()
+    var handingOff = false
+    var subscribed = false
+    let calls = RecordedCalls()
+
+    /// Hands down the subscription (recorded as the call `0`).
+    func subscribe() {
+        _ = delivery.handDown(
+            me: currentThreadID(), lock: lock, beginLocked: { () -> Int? in subscribed ? nil : 0 },
+            handingOff: { handingOff = $0 },
+            handDown: { _ in
+                calls.call(0)
+                lock.withLock { subscribed = true }
+            }, next: { nextLocked() }, deliver: { calls.call($0) })
+    }
+
+    func send(_ value: Int) {
+        lock.acquire()
+        values.append(value)
+        delivery.serveLocked(
+            me: currentThreadID(), lock: lock, afterQueuing: true, mayWait: false, takeOverNow: handingOff,
+            queued: { values.count }, next: { nextLocked() }, deliver: { calls.call($0) })
+    }
+
+    func nextLocked() -> DeliveryStep<Int> {
+        guard subscribed, let value = values.popFirst() else { return .idle }
+        return .deliver(value)
+    }
+
+    func idleViolations() -> [String] {
+        lock.withLock {
+            var found: [String] = []
+            if delivery.role.load(ordering: .relaxed) != 0 { found.append("the role was kept") }
+            if !values.isEmpty { found.append("\(values.count) values left queued") }
+            return found
+        }
+    }
+}
+
 extension OwnFirstOwner {
     var peak: Int { lock.withLock { delivery.peakBacklogLocked } }
 }
@@ -154,6 +208,10 @@ extension QueueFirstOwner {
 }
 
 extension KeepingLockOwner {
+    var peak: Int { lock.withLock { delivery.peakBacklogLocked } }
+}
+
+extension HandDownOwner {
     var peak: Int { lock.withLock { delivery.peakBacklogLocked } }
 }
 

@@ -87,8 +87,15 @@ struct SerialDeliveryExplorationTests {
 
     @Test("queue first: a sender and a request trickling demand from another thread")
     func queueFirstSenderAndRequest() async {
-        let report = await InterleavingExplorer.explore(backlog: 2, budget: 1) {
-            let owner = QueueFirstOwner(demand: 0)
+        Self.expectClean(await Self.senderAndRequests { QueueFirstOwner(demand: 0) })
+    }
+
+    /// One thread sending three values into no demand while two others request one each.
+    static func senderAndRequests(
+        into makeOwner: @escaping @Sendable () -> QueueFirstOwner
+    ) async -> InterleavingExplorer.Report {
+        await InterleavingExplorer.explore(backlog: 2, budget: 1) {
+            let owner = makeOwner()
             let sent = [1, 2, 3]
             return .init(
                 threads: [{ for value in sent { owner.send(value) } }, { owner.request(1) }, { owner.request(1) }],
@@ -98,13 +105,59 @@ struct SerialDeliveryExplorationTests {
                     return found
                 })
         }
-        Self.expectClean(report)
     }
 
-    @Test("claim keeping the lock: two senders, a budget of 1")
+    @Test("queue first, never waiting for room (as receive(on:)): two senders, a budget of 1")
     func keepingLockTwoSenders() async {
         let report = await InterleavingExplorer.explore(
             budget: 1, Self.senders([[1, 2], [11, 12]], delivering: 4) { KeepingLockOwner() })
+        Self.expectClean(report)
+    }
+
+    @Test("own first, on a lock: two senders into a demand of 3, a backlog of 1 and a budget of 1")
+    func directFirstTwoSenders() async {
+        let report = await InterleavingExplorer.explore(
+            backlog: 1, budget: 1, Self.senders([[1, 2], [11, 12]], delivering: 3) { DirectFirstOwner(demand: 3) })
+        Self.expectClean(report)
+    }
+
+    @Test("own first, on a lock: a sender and demand trickled from two other threads")
+    func directFirstSenderAndRequests() async {
+        Self.expectClean(await Self.senderAndRequests { DirectFirstOwner(demand: 0) })
+    }
+
+    @Test("own first, on a lock: a value sent from inside a call goes out nested while another thread sends")
+    func directFirstNested() async {
+        let report = await InterleavingExplorer.explore(backlog: 2, budget: 2) {
+            let owner = DirectFirstOwner(demand: 3)
+            owner.calls.during = { value in if value == 1 { owner.send(100) } }
+            return .init(
+                threads: [{ owner.send(1) }, { owner.send(11) }],
+                check: {
+                    var found = owner.calls.violations(senders: [[1, 100], [11]]) + owner.idleViolations()
+                    if owner.calls.delivered.count != 3 { found.append("delivered \(owner.calls.delivered)") }
+                    return found
+                })
+        }
+        Self.expectClean(report)
+    }
+
+    @Test("hand down: the subscription handed down while two threads send (one takes the role over)")
+    func handDownWhileSending() async {
+        let report = await InterleavingExplorer.explore(budget: 1) {
+            let owner = HandDownOwner()
+            let sent = [[1, 2], [11]]
+            return .init(
+                threads: [{ owner.subscribe() }] + sent.map { values in { for value in values { owner.send(value) } } },
+                check: {
+                    var found = owner.calls.violations(senders: [[0]] + sent) + owner.idleViolations()
+                    let delivered = owner.calls.delivered
+                    if delivered.first != 0 || delivered.count != 4 {
+                        found.append("the subscription was not first, or values were lost: \(delivered)")
+                    }
+                    return found
+                })
+        }
         Self.expectClean(report)
     }
 

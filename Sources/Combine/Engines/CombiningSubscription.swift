@@ -161,41 +161,51 @@ where Downstream.Input == (repeat each Input) {
     func receive<Value>(_ value: Value, for slot: CombiningSlot<Value>) -> Subscribers.Demand {
         var replaced: Value?  // the previous latest value, released after the lock
         let me = currentThreadID()
-        var directDownstream: Downstream?
-        var directOutput: Output?
-        var outermost = false
         var saved: (CombiningSlotState?, UInt, Subscribers.Demand) = (nil, 0, .none)
-        let cancel: Bool = lock.withLock {
-            guard !isTerminated else { return false }
-            replaced = slot.append(value, keepingOnlyLatest: mode == .combineLatest)
-            // combineLatest, as Apple's: a combination is made only for a subscriber that has
-            // demand left for it and is not inside its own `receive(_:)` on this thread; the
-            // value is kept as its upstream's latest either way, but a combination not made is
-            // not made later (a request then waits for the next value).
-            if mode == .combineLatest, isDeliveringLocked(me: me) || unqueuedDemandLocked == .none { return false }
-            guard let combined = combineLocked() else { return false }
-            // zip, as Apple's: the tuple goes out at once (whatever the demand) from this
-            // thread, unless another thread is delivering.
-            if mode == .zip, let downstream, claimRoleLocked(me: me, outermost: &outermost) {
+        var cancel = false
+        lock.acquire()
+        guard !isTerminated else {
+            lock.release()
+            drain()
+            return .none
+        }
+        replaced = slot.append(value, keepingOnlyLatest: mode == .combineLatest)
+        // combineLatest, as Apple's: a combination is made only for a subscriber that has
+        // demand left for it and is not inside its own `receive(_:)` on this thread; the value
+        // is kept as its upstream's latest either way, but a combination not made is not made
+        // later (a request then waits for the next value).
+        let skipped = mode == .combineLatest && (isDeliveringLocked(me: me) || unqueuedDemandLocked == .none)
+        guard !skipped, let combined = combineLocked() else {
+            lock.release()
+            withExtendedLifetime(replaced) {}
+            drain()
+            return .none
+        }
+        guard mode == .zip else {
+            enqueueLocked(combined)
+            lock.release()
+            withExtendedLifetime(replaced) {}
+            drain()
+            return .none
+        }
+        // zip, as Apple's: the tuple goes out at once (whatever the demand) from this thread,
+        // unless another thread is delivering or outputs are queued ahead of it.
+        let delivered = deliverOwnLocked(
+            combined, me: me,
+            take: {
+                guard let downstream else { return nil }
                 if demand > 0 { demand -= 1 }
                 saved = (trigger, triggerThread, triggerDemand)
                 (trigger, triggerThread, triggerDemand) = (slot, me, .none)
-                directDownstream = downstream
-                directOutput = combined
-                return false
-            }
-            enqueueLocked(combined)
-            return mode == .zip && finishZipIfExhaustedLocked()
-        }
+                return downstream
+            },
+            enqueue: {
+                enqueueLocked(combined)
+                cancel = finishZipIfExhaustedLocked()
+            })
         withExtendedLifetime(replaced) {}
-        if let directDownstream, let directOutput {
-            // QueuedSubscription's delivery takes the tuple (a method of this class taking it crashes the
-            // compiler: a tuple of a pack expansion passed as an argument).
-            let more = deliverDirectly(directOutput, to: directDownstream, outermost: outermost)
-            return finishTupleDelivery(answered: more, restoring: saved)
-        }
+        if let more = delivered { return finishTupleDelivery(answered: more, restoring: saved) }
         if cancel { cancelUpstreams() }
-        drain()
         return .none
     }
 

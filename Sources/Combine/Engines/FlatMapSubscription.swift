@@ -272,7 +272,6 @@ where
     @inlinable
     func receiveInner(_ value: Downstream.Input, id: InnerTable.ID) -> Subscribers.Demand {
         let me = currentThreadID()
-        var outermost = false
         var answer = Subscribers.Demand.none
         lock.acquire()
         guard !isTerminated, !switching || inners.contains(id) else {
@@ -283,18 +282,19 @@ where
             lock.release()
             preconditionFailure("\(description) received a value from its inner publisher beyond the demand")
         }
-        guard let direct = claimDirectDeliveryLocked(me: me, outermost: &outermost) else {
-            enqueueLocked(value)
-            if !switching && !unlimited { origins.append(id) }
-            // Who delivers it, decided in this critical section (one lock per queued value).
-            delivery.serveLocked(
-                me: me, lock: lock, afterQueuing: true, queued: { queue.count }, next: { nextDeliveryLocked() },
-                deliver: { deliver($0) })
-            return .none
-        }
-        if !switching && !unlimited { answer = .max(1) }
-        lock.release()
-        let more = deliverDirectly(value, to: direct, outermost: outermost)
+        // Who delivers it, decided in this critical section (one lock per queued value).
+        let delivered = deliverOwnLocked(
+            value, me: me,
+            take: {
+                guard let direct = takeDemandLocked() else { return nil }
+                if !switching && !unlimited { answer = .max(1) }
+                return direct
+            },
+            enqueue: {
+                enqueueLocked(value)
+                if !switching && !unlimited { origins.append(id) }
+            })
+        guard let more = delivered else { return .none }
         if switching { return more }
         if more == .unlimited { didRequest(more) }
         return answer

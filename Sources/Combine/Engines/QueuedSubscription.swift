@@ -145,53 +145,35 @@ class QueuedSubscription<Downstream: Subscriber>: Subscription, CustomStringConv
             queueLocked: { enqueueLocked(output) }, next: { nextDeliveryLocked() }, deliver: { deliver($0) })
     }
 
-    /// Under the lock: whether this thread may call the subscriber now — nothing queued ahead,
-    /// and nobody else delivering; if so it has the role (`outermost` when it took it, rather
-    /// than calling in nested). Pass `outermost` to the delivery.
+    /// Under the lock (held on entry, released on return): delivers `output` from this thread
+    /// at once when it can go straight to the subscriber — nothing queued ahead of it, and no
+    /// other thread delivering (the engine's own-first front) — and `take` (under the lock)
+    /// gives the subscriber (taking what the call uses, a unit of demand); `nil` from `take`,
+    /// or another thread delivering, queues it instead (`enqueue`) for whoever delivers.
+    /// Delivered here, the subscriber's answer is added to the outstanding demand and returned
+    /// (not yet passed to ``didDeliver(_:)``), after what other threads queued meanwhile was
+    /// delivered; `nil` when it was queued.
     @inlinable
-    final func claimRoleLocked(me: UInt, outermost: inout Bool) -> Bool {
-        guard queue.isEmpty else { return false }
-        switch delivery.claimLocked(me: me) {
-        case .nested:
-            outermost = false
-            return true
-        case .outermost:
-            outermost = true
-            return true
-        default:
-            return false
-        }
+    final func deliverOwnLocked(
+        _ output: Output, me: UInt, take: () -> Downstream?, enqueue: () -> Void
+    ) -> Subscribers.Demand? {
+        delivery.deliverOwnLocked(
+            me: me, lock: lock, mayWait: true, takeOwn: { queue.isEmpty ? take() : nil }, enqueueOwn: enqueue,
+            queued: { queue.count },
+            deliverOwn: { downstream in
+                let more = downstream.receive(output)
+                if more > 0 { lock.withLock { if self.downstream != nil { demand += more } } }
+                return more
+            }, next: { nextDeliveryLocked() }, deliver: { deliver($0) })
     }
 
-    /// Under the lock: whether an output arriving now can go straight to the subscriber from
-    /// this thread — nothing queued ahead of it, demand for it, no completion, and no other
-    /// thread delivering. If so, takes one unit of demand and the role of delivering thread
-    /// and returns the subscriber; hand the output to ``deliverDirectly(_:to:outermost:)``.
+    /// Under the lock: the subscriber, if an output can go to it now (not terminated, with
+    /// demand for it), taking the unit of demand it uses.
     @inlinable
-    final func claimDirectDeliveryLocked(me: UInt, outermost: inout Bool) -> Downstream? {
-        guard let downstream, !isTerminated, demand > 0, claimRoleLocked(me: me, outermost: &outermost)
-        else { return nil }
+    final func takeDemandLocked() -> Downstream? {
+        guard let downstream, !isTerminated, demand > 0 else { return nil }
         demand -= 1
         return downstream
-    }
-
-    /// Delivers an output claimed with ``claimDirectDeliveryLocked(me:outermost:)``, then what
-    /// other threads queued meanwhile. Returns the demand the subscriber answered with
-    /// (already added to the outstanding demand, not yet passed to ``didDeliver(_:)``).
-    @inlinable
-    final func deliverDirectly(_ output: Output, to downstream: Downstream, outermost: Bool) -> Subscribers.Demand {
-        let more = downstream.receive(output)
-        if more > 0 { lock.withLock { if self.downstream != nil { demand += more } } }
-        deliverQueued(outermost: outermost)
-        return more
-    }
-
-    /// Delivers queued outputs, then the completion once due, as the delivering thread
-    /// (the engine's delivery loop); the outermost delivery gives the role up when done (or
-    /// hands it to a thread waiting to take it over).
-    @inlinable
-    final func deliverQueued(outermost: Bool) {
-        delivery.drive(outermost: outermost, lock: lock, next: { nextDeliveryLocked() }, deliver: { deliver($0) })
     }
 
     @usableFromInline
@@ -292,21 +274,9 @@ class QueuedSubscription<Downstream: Subscriber>: Subscription, CustomStringConv
     /// nested, what its demand allows, as before the subscriber returns on Apple's.
     @inlinable
     final func start() {
-        let me = currentThreadID()
-        var claimed = false
-        let downstream: Downstream? = lock.withLock {
-            guard let downstream = self.downstream else { return nil }
-            if case .outermost = delivery.claimLocked(me: me) {
-                claimed = true
-                handingOff = true
-            }
-            return downstream
-        }
-        guard let downstream else { return }
-        downstream.receive(subscription: self)
-        guard claimed else { return }
-        lock.withLock { handingOff = false }
-        deliverQueued(outermost: true)
+        _ = delivery.handDown(
+            me: currentThreadID(), lock: lock, beginLocked: { downstream }, handingOff: { handingOff = $0 },
+            handDown: { $0.receive(subscription: self) }, next: { nextDeliveryLocked() }, deliver: { deliver($0) })
     }
 }
 

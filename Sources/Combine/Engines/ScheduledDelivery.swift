@@ -90,24 +90,18 @@ final class ScheduledDelivery<Downstream: Subscriber, Reflection>: Subscriber, S
     /// thread (a synchronous scheduler) delivers nested, as before.
     @usableFromInline
     func receive(subscription: Subscription) {
-        let me = currentThreadID()
-        let downstream: Downstream? = lock.withLock {
-            guard case .awaitingSubscription = state else { return nil }
-            state = .subscribed(subscription)
-            if case .outermost = delivery.claimLocked(me: me) { handingOff = true }
-            return self.downstream
-        }
-        guard let downstream else {
-            subscription.cancel()
-            return
-        }
-        downstream.receive(subscription: self)
-        lock.withLock {
-            guard handingOff else { return }
-            handingOff = false
-            // To the action waiting to take over, if one came: it delivers what is owed.
-            delivery.releaseLocked(queueEmpty: owed == 0)
-        }
+        let handed = delivery.handDown(
+            me: currentThreadID(), lock: lock,
+            beginLocked: { () -> Downstream? in
+                guard case .awaitingSubscription = state else { return nil }
+                state = .subscribed(subscription)
+                return downstream
+            },
+            handingOff: { handingOff = $0 }, handDown: { $0.receive(subscription: self) },
+            // Nothing is delivered here: the events belong on the scheduler. The action waiting
+            // to take over, if one came, gets the role and delivers what is owed.
+            next: { DeliveryStep<Queued>.idle }, deliver: { _ in })
+        if !handed { subscription.cancel() }
     }
 
     @inlinable
@@ -140,22 +134,17 @@ final class ScheduledDelivery<Downstream: Subscriber, Reflection>: Subscriber, S
     /// the next action to arrive takes the role over and delivers the rest).
     @inlinable
     func deliverNext() {
+        let me = currentThreadID()
         lock.acquire()
-        let role = delivery.claimKeepingLock(me: currentThreadID(), lock: lock, takeOverNow: handingOff) {
-            owed += 1
-            return owed
-        }
-        guard let role else {
-            lock.release()
-            return
-        }
-        // The outermost delivering thread delivers what is owed, its own event included (one
-        // that took the role over was counted when it queued); a nested call only its own.
-        if case .outermost = role { owed += 1 }
-        let nested = role == .nested
-        var ownLeft = nested
-        delivery.driveLocked(
-            outermost: !nested, lock: lock, next: { nextLocked(nested: nested, ownLeft: &ownLeft) },
+        owed += 1
+        // An action run from inside the subscriber's callback (a synchronous scheduler)
+        // delivers only its own event, nested; the outermost delivering thread delivers what
+        // is owed.
+        let nested = delivery.isDelivering(me: me)
+        var ownLeft = true
+        delivery.serveLocked(
+            me: me, lock: lock, afterQueuing: true, mayWait: false, takeOverNow: handingOff, queued: { owed },
+            next: { nextLocked(nested: nested, ownLeft: &ownLeft) },
             deliver: { item in
                 switch item {
                 case .value(let downstream, let value):
@@ -180,13 +169,9 @@ final class ScheduledDelivery<Downstream: Subscriber, Reflection>: Subscriber, S
     @inlinable
     func nextLocked(nested: Bool, ownLeft: inout Bool) -> DeliveryStep<Queued> {
         while let downstream {
-            if nested {
-                guard ownLeft else { return .idle }
-                ownLeft = false
-            } else {
-                guard owed > 0 else { return .idle }
-                owed -= 1
-            }
+            guard owed > 0, ownLeft else { return .idle }
+            if nested { ownLeft = false }
+            owed -= 1
             if let value = delivery.takeLocked(from: &values) { return .deliver(.value(downstream, value)) }
             if let completion = completion.take() {
                 let upstream = upstreamLocked

@@ -347,22 +347,20 @@ private final class AsyncMapSubscription<Input, UpstreamFailure: Error, Downstre
     // MARK: Upstream
 
     func receive(subscription: any Subscription) {
-        lock.acquire()
-        guard !subscribed, !ended, let downstream else {
-            lock.release()
-            subscription.cancel()
-            return
-        }
-        subscribed = true
-        upstream = subscription
         // This thread holds the publishing role while the subscriber is in
         // `receive(subscription:)`: a transform finishing meanwhile on another thread leaves its
-        // result to the `publish()` below, so no call overlaps that one.
-        let me = currentThreadID()
-        let claimed = delivery.claimLocked(me: me).isOutermost
-        lock.release()
-        downstream.receive(subscription: self)
-        if claimed { delivery.drive(outermost: true, lock: lock, next: { nextLocked() }, deliver: { publish($0) }) }
+        // result to the delivery loop that runs after it, so no call overlaps that one.
+        let handed = delivery.handDown(
+            me: currentThreadID(), lock: lock,
+            beginLocked: { () -> Downstream? in
+                guard !subscribed, !ended, let downstream else { return nil }
+                subscribed = true
+                upstream = subscription
+                return downstream
+            },
+            handingOff: { _ in }, handDown: { $0.receive(subscription: self) }, next: { nextLocked() },
+            deliver: { publish($0) })
+        if !handed { subscription.cancel() }
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
@@ -482,12 +480,14 @@ private final class AsyncMapSubscription<Input, UpstreamFailure: Error, Downstre
     /// too: its delivery loop looks again under the lock before it stops) or this thread is
     /// inside the subscriber (the loop it is called from goes on when the call returns).
     private func publish() {
+        let me = currentThreadID()
         lock.acquire()
-        guard case .outermost = delivery.claimLocked(me: currentThreadID()) else {
+        guard !delivery.isDelivering(me: me) else {
             lock.release()
             return
         }
-        delivery.driveLocked(outermost: true, lock: lock, next: { nextLocked() }, deliver: { publish($0) })
+        delivery.serveLocked(
+            me: me, lock: lock, afterQueuing: false, queued: { 0 }, next: { nextLocked() }, deliver: { publish($0) })
     }
 
     /// For the delivery loop, after the lock: calls the subscriber, and asks the upstream for

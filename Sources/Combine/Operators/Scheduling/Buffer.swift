@@ -233,9 +233,11 @@ private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subs
             return
         }
         self.demand += demand
-        let delivering = delivery.isDeliveringLocked
+        // From inside the subscriber's callback, the delivery loop it returns to sees the new
+        // demand (the stack stays flat); while another thread delivers, drain leaves it to it.
+        let nested = delivery.isDelivering(me: currentThreadID())
         lock.release()
-        guard !delivering else { return }  // the delivering loop sees the new demand
+        guard !nested else { return }
         let more = drain(afterQueuing: false)
         if more > 0 { subscription.request(more) }
     }
@@ -264,17 +266,14 @@ private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subs
     /// - Returns: For `.keepFull`, the number of values delivered: what to ask upstream for.
     private func drain(afterQueuing: Bool) -> Subscribers.Demand {
         lock.acquire()
-        guard handedOver,
-            let role = delivery.claimKeepingLock(
-                me: currentThreadID(), lock: lock, queueIfBusy: { afterQueuing ? values.count : nil })
-        else {
-            // Not handed over yet (nothing is delivered before), or another thread delivers.
-            lock.release()
+        guard handedOver else {
+            lock.release()  // nothing is delivered before the subscription is handed over
             return .none
         }
         var delivered = 0
-        delivery.driveLocked(
-            outermost: role.isOutermost, lock: lock, next: { nextLocked() },
+        delivery.serveLocked(
+            me: currentThreadID(), lock: lock, afterQueuing: afterQueuing, mayWait: false, queued: { values.count },
+            next: { nextLocked() },
             deliver: { item in
                 switch item {
                 case .value(let downstream, let value):

@@ -96,35 +96,32 @@ extension Publishers.PrefixUntilOutput {
         // MARK: The upstream
 
         func receive(subscription: Subscription) {
-            let me = currentThreadID()
             lock.acquire()
-            guard case .waiting = upstream, let downstream else {
+            guard case .waiting = upstream, downstream != nil else {
                 lock.release()
                 subscription.cancel()
                 return
             }
             upstream = .live(subscription)
-            let claim = claimLocked(.subscription, me: me, mayWait: false)
-            lock.release()
-            _ = complete(claim, .subscription, to: downstream, me: me)
+            queueLocked(.subscription)
+            serveLocked()
         }
 
         func receive(_ input: Upstream.Output) -> Subscribers.Demand {
-            let me = currentThreadID()
-            while true {
-                lock.acquire()
-                guard case .live = upstream, let downstream else {
-                    lock.release()
-                    return .none
-                }
-                let claim = claimLocked(.value(input), me: me, mayWait: true)
+            lock.acquire()
+            guard isLiveLocked else {
                 lock.release()
-                if let more = complete(claim, .value(input), to: downstream, me: me) { return more }
+                return .none
             }
+            // Asked again after waiting for room: the stream may have ended meanwhile.
+            let more = delivery.deliverOwnLocked(
+                me: currentThreadID(), lock: lock, mayWait: true, takeOwn: { isLiveLocked ? downstream : nil },
+                enqueueOwn: { if isLiveLocked { queueLocked(.value(input)) } }, queued: { backlog.count },
+                deliverOwn: { $0.receive(input) }, next: { nextLocked() }, deliver: { deliverQueued($0) })
+            return more ?? .none
         }
 
         func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-            let me = currentThreadID()
             lock.acquire()
             let wasLive: Bool
             switch upstream {
@@ -139,16 +136,13 @@ extension Publishers.PrefixUntilOutput {
             let trigger = self.trigger.subscription
             self.trigger = .closed
             // Not delivered before the upstream's subscription: the subscriber is let go.
-            let claim = wasLive ? claimLocked(.completion(completion), me: me, mayWait: false) : .nested
-            let downstream = takeDownstreamLocked(deliveringHere: claim)
+            let unsubscribed = wasLive ? nil : downstream.take()
+            if wasLive { queueLocked(.completion(completion)) }
             lock.release()
             withExtendedLifetime(finished) {}
             trigger?.cancel()
-            if wasLive {
-                _ = complete(claim, .completion(completion), to: downstream, me: me)
-            } else {
-                withExtendedLifetime(downstream) {}  // released here, outside the lock
-            }
+            withExtendedLifetime(unsubscribed) {}  // released here, outside the lock
+            if wasLive { serve() }
         }
 
         // MARK: The trigger
@@ -159,7 +153,6 @@ extension Publishers.PrefixUntilOutput {
         }
 
         fileprivate func triggerFired() {
-            let me = currentThreadID()
             lock.acquire()
             guard case .live(let fired) = trigger else {
                 lock.release()
@@ -168,12 +161,11 @@ extension Publishers.PrefixUntilOutput {
             trigger = .closed  // let go, not cancelled, as Apple's
             let upstream = self.upstream.subscription
             self.upstream = .closed
-            let claim = claimLocked(.completion(.finished), me: me, mayWait: false)
-            let downstream = takeDownstreamLocked(deliveringHere: claim)
+            queueLocked(.completion(.finished))
             lock.release()
             upstream?.cancel()
             withExtendedLifetime(fired) {}
-            _ = complete(claim, .completion(.finished), to: downstream, me: me)
+            serve()
         }
 
         fileprivate func triggerCompleted() {
@@ -186,35 +178,31 @@ extension Publishers.PrefixUntilOutput {
 
         // MARK: Delivery
 
-        /// Under the lock: who delivers `event` from thread `me`; queued for the delivering
-        /// thread if another one is delivering.
-        private func claimLocked(_ event: Event, me: UInt, mayWait: Bool) -> DeliveryClaim {
-            let claim = delivery.claimLocked(me: me)
-            guard case .busy(let seen) = claim else { return claim }
-            return delivery.handOffLocked(event, to: &backlog, seen: seen, me: me, mayWait: mayWait)
+        /// Under the lock: whether the upstream's values still go to the subscriber.
+        private var isLiveLocked: Bool {
+            guard case .live = upstream else { return false }
+            return downstream != nil
         }
 
-        /// Under the lock, for a completion: the subscriber, taken (the stream ends here) when
-        /// this thread delivers it; otherwise the delivering thread takes it with the event.
-        private func takeDownstreamLocked(deliveringHere claim: DeliveryClaim) -> Downstream? {
-            switch claim {
-            case .nested, .outermost: downstream.take()
-            case .busy, .queued, .awaitRole, .awaitRoom: nil
-            }
+        /// Under the lock: queues `event` for whoever delivers next (this thread, when
+        /// ``serveLocked()`` finds nobody delivering).
+        private func queueLocked(_ event: Event) {
+            delivery.appendLocked(event, to: &backlog)
         }
 
-        /// After the lock: does what `claim` says with `event` — delivers it (then, as the
-        /// outermost delivering thread, what was queued meanwhile), takes the role over, or
-        /// leaves it queued. Returns the subscriber's answer to a value delivered here
-        /// (`.none` when it was queued), or `nil` when there was no room: try again.
-        private func complete(_ claim: DeliveryClaim, _ event: Event, to downstream: Downstream?, me: UInt)
-            -> Subscribers.Demand?
-        {
-            var more = Subscribers.Demand.none
-            let done = delivery.follow(
-                claim, me: me, lock: lock, deliverOwn: { more = deliver(event, to: downstream) },
+        /// Under the lock (released on return): delivers what is queued, or leaves it to the
+        /// thread delivering now (the engine's queue-first front; the subscription and the
+        /// completions never wait for room).
+        private func serveLocked() {
+            delivery.serveLocked(
+                me: currentThreadID(), lock: lock, afterQueuing: true, mayWait: false, queued: { backlog.count },
                 next: { nextLocked() }, deliver: { deliverQueued($0) })
-            return done ? more : nil
+        }
+
+        /// ``serveLocked()``, taking the lock first.
+        private func serve() {
+            lock.acquire()
+            serveLocked()
         }
 
         /// Calls the subscriber with `event`; returns its answer to a value.
