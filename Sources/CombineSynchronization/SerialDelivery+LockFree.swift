@@ -64,7 +64,7 @@ extension SerialDelivery {
     /// with one compare-and-swap if nothing was queued meanwhile. `false`: run the delivery
     /// loop (``releaseOrDrive(me:lock:next:deliver:)`` does both).
     @inlinable
-    package borrowing func releaseIfIdle(me: UInt) -> Bool {
+    borrowing func releaseIfIdle(me: UInt) -> Bool {
         interleavingPoint()
         return role.compareExchange(expected: me, desired: 0, ordering: .releasing).exchanged
     }

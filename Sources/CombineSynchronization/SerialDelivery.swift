@@ -57,7 +57,7 @@ package struct SerialDelivery: ~Copyable {
     /// 0; with ``pendingBit`` set while the backlog holds events for it. Changed under the
     /// owner's lock, except by the delivering thread's compare-and-swap back to 0 when nothing
     /// was queued (``releaseIfIdle(me:)``), which saves it taking the lock a second time.
-    @usableFromInline package let role: Atomic<UInt>
+    @usableFromInline let role: Atomic<UInt>
     /// The contended state (an unmanaged ``DeliveryWaiters``, as a bit pattern), or 0 until the
     /// first contended event; released by the engine's `deinit` (the owner's). Held
     /// unmanaged so that the per-event paths reach it without a retain and a release each (two
@@ -79,7 +79,7 @@ package struct SerialDelivery: ~Copyable {
     }
 
     @inlinable
-    package var waiters: Unmanaged<DeliveryWaiters>? {
+    var waiters: Unmanaged<DeliveryWaiters>? {
         let bits = waitersWord.load(ordering: .acquiring)
         guard bits != 0 else { return nil }
         return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
@@ -87,7 +87,7 @@ package struct SerialDelivery: ~Copyable {
 
     /// Set in ``role`` by a thread that queued an event for the delivering thread.
     @inlinable
-    package static var pendingBit: UInt { 1 }
+    static var pendingBit: UInt { 1 }
 
     /// Debug builds: traps unless `me` can stand for a thread in ``role`` (not 0, lowest bit
     /// clear).
@@ -119,7 +119,7 @@ package struct SerialDelivery: ~Copyable {
 
     /// Under the owner's lock: who delivers an event that thread `me` has now.
     @inlinable
-    package borrowing func claimLocked(me: UInt) -> DeliveryClaim {
+    borrowing func claimLocked(me: UInt) -> DeliveryClaim {
         Self.checkThreadID(me)
         interleavingPoint()
         let current = role.load(ordering: .acquiring)
@@ -161,7 +161,7 @@ package struct SerialDelivery: ~Copyable {
     /// ``drive(outermost:lock:next:deliver:)`` entered with the owner's lock held (the caller
     /// claimed the role in the same critical section); returns with it released.
     @inlinable
-    package borrowing func driveLocked<Item>(
+    borrowing func driveLocked<Item>(
         outermost: Bool, lock: borrowing Lock, next: () -> DeliveryStep<Item>, deliver: (Item) -> Void
     ) {
         assert(

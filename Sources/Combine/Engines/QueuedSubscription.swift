@@ -12,7 +12,9 @@ import CombineSynchronization
 /// Subclasses produce outputs under ``lock`` with ``enqueueLocked(_:)`` / ``finishLocked(_:)``
 /// and then deliver through the serial-delivery engine (`SerialDelivery`, whose backlog is this
 /// queue): ``drain(afterQueuing:)`` after releasing the lock, ``enqueueAndDrain(_:)`` to queue
-/// and claim in one critical section, or the engine's `serveLocked` with the lock still held.
+/// and claim in one critical section, the engine's `serveLocked` with the lock still held, or
+/// ``deliverOwnLocked(_:me:take:enqueue:)`` to hand an output straight to the subscriber when
+/// nothing is queued ahead of it (flatMap, switchToLatest, zip).
 /// The engine's delivery loop asks ``nextDeliveryLocked()`` for each step. No lock is held
 /// while calling the subscriber; a thread that finds another delivering leaves its output in
 /// the queue for that thread, waits for room while the queue holds more than the engine's
@@ -153,7 +155,11 @@ class QueuedSubscription<Downstream: Subscriber>: Subscription, CustomStringConv
     /// Delivered here, the subscriber's answer is added to the outstanding demand and returned
     /// (not yet passed to ``didDeliver(_:)``), after what other threads queued meanwhile was
     /// delivered; `nil` when it was queued.
+    ///
+    /// Always inlined: as a call of its own it cost flatMap a retain and a release per value,
+    /// and the contended flatMap row half as much time again (`Benchmarks/atomics.py`, RESULTS.md).
     @inlinable
+    @inline(__always)
     final func deliverOwnLocked(
         _ output: Output, me: UInt, take: () -> Downstream?, enqueue: () -> Void
     ) -> Subscribers.Demand? {

@@ -228,6 +228,7 @@ struct MatrixPipeline: Sendable, CustomTestStringConvertible, CustomStringConver
             $0.first.prefix(untilOutputFrom: Empty<Int, Never>(completeImmediately: false)).eraseToAnyPublisher()
         },
         .op("receive(on:)") { $0.first.receive(on: $0.queue).eraseToAnyPublisher() },
+        .op("delay") { $0.first.delay(for: .zero, scheduler: $0.queue).eraseToAnyPublisher() },
         .op("subscribe(on:)") { $0.first.subscribe(on: $0.queue).eraseToAnyPublisher() },
     ]
 }
