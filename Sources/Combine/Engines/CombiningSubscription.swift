@@ -175,14 +175,9 @@ where Downstream.Input == (repeat each Input) {
         // is kept as its upstream's latest either way, but a combination not made is not made
         // later (a request then waits for the next value).
         let skipped = mode == .combineLatest && (isDeliveringLocked(me: me) || unqueuedDemandLocked == .none)
-        guard !skipped, let combined = combineLocked() else {
-            lock.release()
-            withExtendedLifetime(replaced) {}
-            drain()
-            return .none
-        }
-        guard mode == .zip else {
-            enqueueLocked(combined)
+        let made = skipped ? nil : combineLocked()
+        guard mode == .zip, let combined = made else {
+            if let made { enqueueLocked(made) }  // combineLatest's
             lock.release()
             withExtendedLifetime(replaced) {}
             drain()
