@@ -8,14 +8,14 @@ extension SerialDelivery {
     /// Without the lock: waits until the delivering thread has handed over half the backlog
     /// or given up the role (`ticket` from `.awaitRoom`).
     @inlinable
-    package borrowing func awaitRoom(ticket: UInt32) {
+    borrowing func awaitRoom(ticket: UInt32) {
         waiters.unsafelyUnwrapped.takeUnretainedValue().wait(ticket: ticket)
     }
 
     /// Without the lock: waits until the delivering thread has handed the role to `me`
     /// (`ticket` from `.awaitRole`).
     @inlinable
-    package borrowing func awaitRole(me: UInt, ticket: UInt32) {
+    borrowing func awaitRole(me: UInt, ticket: UInt32) {
         let waiters = self.waiters.unsafelyUnwrapped.takeUnretainedValue()
         var ticket = ticket
         interleavingPoint()
@@ -27,14 +27,15 @@ extension SerialDelivery {
 }
 
 /// The most events any subscriber's backlog has held at once since the last reset (see
-/// ``SerialDelivery/peakBacklogSinceReset``).
+/// ``DeliveryWaiters/peakBacklogSinceReset``).
 private let processPeak = Atomic<Int>(0)
 
-extension SerialDelivery {
+extension DeliveryWaiters {
     /// The most events any one subscriber's backlog has held at once, over the subscribers
     /// whose delivery ended (whose owner was released) since ``resetPeakBacklog()``, in the
     /// whole process (0 if none was contended): for the benchmarks, which report it beside
-    /// the time of their contended scenarios.
+    /// the time of their contended scenarios. Kept here, with the contended state that
+    /// reports each engine's peak to it, not on the engine: it is about all of them.
     package static var peakBacklogSinceReset: Int { processPeak.load(ordering: .relaxed) }
 
     /// Starts ``peakBacklogSinceReset`` again from 0.
@@ -95,7 +96,7 @@ package final class DeliveryWaiters: @unchecked Sendable {
     }
 
     /// Adds this subscriber's peak to the process-wide figure
-    /// (``SerialDelivery/peakBacklogSinceReset``) when its delivery ends: the per-event path
+    /// (``DeliveryWaiters/peakBacklogSinceReset``) when its delivery ends: the per-event path
     /// only keeps ``peak``.
     deinit {
         var seen = processPeak.load(ordering: .relaxed)

@@ -7,59 +7,15 @@ import Synchronization
 // driver: one delivery loop".
 
 extension SerialDelivery {
-    /// Under the owner's lock, after ``claimLocked(me:)`` answered `.busy(seen)`: queues
-    /// `event` for the delivering thread, or says what the caller must do instead.
-    ///
-    /// - `.outermost`: the delivering thread gave up the role meanwhile (without the lock);
-    ///   `me` has it now and delivers `event` itself.
-    /// - `.queued`: the delivering thread will deliver it.
-    /// - `.awaitRole(ticket)`: queued; the delivering thread has used its budget, and `me`
-    ///   takes over: after the lock, ``awaitRole(me:ticket:)``, then deliver the backlog.
-    /// - `.awaitRoom(ticket)`: not queued, the backlog is full (only when `mayWait`): after
-    ///   the lock, ``awaitRoom(ticket:)``, then try again from the start (demand included).
-    ///
-    /// Not inlined (but specialised for the owner): the uncontended path never comes here.
-    @inlinable
-    @inline(never)
-    package borrowing func handOffLocked<Event>(
-        _ event: Event, to queue: inout RingQueue<Event>, seen: UInt, me: UInt, mayWait: Bool
-    ) -> DeliveryClaim {
-        let waiters = waitersLocked(queued: queue.count)
-        if let wait = waiters.waitLocked(me: me, queued: queue.count, roomAt: mayWait ? Limits.backlog : nil) {
-            if case .awaitRole = wait { appendLocked(event, to: &queue) }
-            return wait
-        }
-        var expected = seen
-        while true {
-            if expected & Self.pendingBit != 0 {
-                // Already marked (and the mark is cleared only under the lock held here).
-                appendLocked(event, to: &queue)
-                return .queued
-            }
-            // Given up meanwhile (without the lock): take it, with a compare-and-swap, since
-            // some owners' roles are also taken without the lock (``claimIfIdle(me:)``).
-            let desired = expected == 0 ? me : expected | Self.pendingBit
-            interleavingPoint()
-            let (exchanged, found) = role.compareExchange(
-                expected: expected, desired: desired, ordering: .acquiringAndReleasing)
-            if exchanged {
-                if expected == 0 { return .outermost }
-                appendLocked(event, to: &queue)
-                return .queued
-            }
-            expected = found
-        }
-    }
-
     /// Under the owner's lock, for an owner that queues its events first (``appendLocked(_:to:)``)
     /// and then asks who delivers them: after ``claimLocked(me:)`` answered `.busy`, whether
     /// `me` leaves them to the delivering thread (`.queued`), takes the role over from it
-    /// (`.awaitRole`, as in ``handOffLocked(_:to:seen:me:mayWait:)``) or, having just queued
+    /// (`.awaitRole`, as in ``handOffLocked(seen:me:mayWait:queued:enqueue:)``) or, having just queued
     /// beyond the limit (`mayWait`), waits for room (`.awaitRoom`; then returns, its event
     /// being queued already).
     ///
     /// `takeOverNow`: the thread holding the role is handing the subscriber its subscription
-    /// (``handDown(me:lock:beginLocked:handingOff:handDown:next:deliver:)``): the first thread
+    /// (``deliverOnce(me:lock:evenIfBusy:beginLocked:call:endLocked:next:deliver:)``): the first thread
     /// to arrive then waits to take the role over at once, budget or not.
     @usableFromInline
     @inline(never)
@@ -72,10 +28,10 @@ extension SerialDelivery {
     }
 
     /// The queue-first front, for an owner that queues its events before delivering them
-    /// (`afterQueuing`: this thread has just queued one) or that only added demand: decides
-    /// under `lock` who delivers, and does what the rules say (``followLocked(_:me:lock:next:deliver:)``),
-    /// claiming again after waiting for room. `queueLocked` runs first, once, in the same
-    /// critical section: an owner that queues its event there takes the lock once for queuing,
+    /// (`afterQueuing`: this thread has just queued one, ``appendLocked(_:to:)``) or that only
+    /// added demand, in the same critical section of its lock (held on entry, released on
+    /// return): decides who delivers, and does what the rules say (``followLocked(_:me:lock:next:deliver:)``),
+    /// claiming again after waiting for room. The owner takes its lock once for queuing,
     /// claiming and the first step of the delivery loop.
     ///
     /// - `mayWait`: a thread that has just queued beyond ``Limits/backlog`` waits for room.
@@ -85,23 +41,8 @@ extension SerialDelivery {
     ///   subscriber its subscription and must not deliver this owner's events itself (they
     ///   belong on another thread, a scheduler's): the first thread to queue meanwhile waits
     ///   to take the role over once `receive(subscription:)` returns
-    ///   (``handDown(me:lock:beginLocked:handingOff:handDown:next:deliver:)``), budget or not; those
-    ///   after it leave their events to that thread.
-    @inlinable
-    package borrowing func serve<Item>(
-        me: UInt, lock: borrowing Lock, afterQueuing: Bool, mayWait: Bool = true, takeOverNow: Bool = false,
-        queued: () -> Int, queueLocked: () -> Void = {}, next: () -> DeliveryStep<Item>, deliver: (Item) -> Void
-    ) {
-        lock.acquire()
-        queueLocked()
-        serveLocked(
-            me: me, lock: lock, afterQueuing: afterQueuing, mayWait: mayWait, takeOverNow: takeOverNow,
-            queued: queued, next: next, deliver: deliver)
-    }
-
-    /// ``serve(me:lock:afterQueuing:mayWait:takeOverNow:queued:queueLocked:next:deliver:)``
-    /// entered with the owner's lock held, after this thread queued its event (or added
-    /// demand) in the same critical section; returns with the lock released.
+    ///   (``deliverOnce(me:lock:evenIfBusy:beginLocked:call:endLocked:next:deliver:)``), budget
+    ///   or not; those after it leave their events to that thread.
     @inlinable
     package borrowing func serveLocked<Item>(
         me: UInt, lock: borrowing Lock, afterQueuing: Bool, mayWait: Bool = true, takeOverNow: Bool = false,
@@ -166,33 +107,38 @@ extension SerialDelivery {
         }
     }
 
-    /// The hand-down front: hands the subscriber its subscription holding the role, so that no
-    /// event reaches the subscriber before `receive(subscription:)` returns. Under the lock,
-    /// `beginLocked` says what to call (`nil`: nothing, the subscription is not handed down:
-    /// returns `false`); `handDown` makes the call after the lock. When this thread took the
-    /// role for it (nobody else delivered), `handingOff` is told `true` under the lock before
-    /// the call and `false` after it, and the delivery loop then runs: it delivers what other
-    /// threads queued meanwhile, or gives the role to the thread waiting to take it over
-    /// (``serve(me:lock:afterQueuing:mayWait:takeOverNow:queued:queueLocked:next:deliver:)``'s
-    /// `takeOverNow`). A call from inside the subscriber (nested) or while another thread
-    /// delivers is made without the role.
+    /// The one-shot front: a single call into the subscriber, made holding the role when
+    /// nobody else delivers — a timer's tick, or handing the subscriber its subscription (so
+    /// that no event reaches it before `receive(subscription:)` returns). Takes the owner's
+    /// lock and claims; `beginLocked(holding)` then says what to call (`nil`: nothing), where
+    /// `holding` tells whether this thread took the role for it. `call` makes the call after the
+    /// lock; holding the role, `endLocked` gets its answer back under the lock and the
+    /// delivery loop runs: it delivers what other threads queued meanwhile, or gives the role to
+    /// the thread waiting to take it over (``serveLocked(me:lock:afterQueuing:mayWait:takeOverNow:queued:next:deliver:)``'s
+    /// `takeOverNow`).
+    ///
+    /// When a delivery is under way (on another thread, or on this one from inside the
+    /// subscriber), `evenIfBusy` says whether to make the call anyway, without the role (a
+    /// subscription handed down) or to do nothing (a tick, which is dropped). Returns whether
+    /// the call was made.
     @inlinable
-    package borrowing func handDown<Target, Item>(
-        me: UInt, lock: borrowing Lock, beginLocked: () -> Target?, handingOff: (Bool) -> Void,
-        handDown: (Target) -> Void, next: () -> DeliveryStep<Item>, deliver: (Item) -> Void
+    package borrowing func deliverOnce<Target, Answer, Item>(
+        me: UInt, lock: borrowing Lock, evenIfBusy: Bool, beginLocked: (_ holding: Bool) -> Target?,
+        call: (Target) -> Answer, endLocked: (Answer) -> Void, next: () -> DeliveryStep<Item>,
+        deliver: (Item) -> Void
     ) -> Bool {
         lock.acquire()
-        guard let target = beginLocked() else {
+        let holding = claimLocked(me: me).isOutermost
+        guard holding || evenIfBusy, let target = beginLocked(holding) else {
+            if holding { releaseLocked(queueEmpty: true) }
             lock.release()
             return false
         }
-        let holding = claimLocked(me: me).isOutermost
-        if holding { handingOff(true) }
         lock.release()
-        handDown(target)
+        let answer = call(target)
         guard holding else { return true }
         lock.acquire()
-        handingOff(false)
+        endLocked(answer)
         driveLocked(outermost: true, lock: lock, next: next, deliver: deliver)
         return true
     }
@@ -225,14 +171,14 @@ extension SerialDelivery {
     }
 
     /// After the lock, for an owner that delivers the event it claimed the role for itself,
-    /// not through its queue (``handOffLocked(_:to:seen:me:mayWait:)`` queued it otherwise):
+    /// not through its queue (``handOffLocked(seen:me:mayWait:queued:enqueue:)`` queued it otherwise):
     /// does what `claim` says — `deliverOwn` (nested, or as the outermost delivering thread,
     /// which then hands over what was queued meanwhile, ``releaseOrDrive(me:lock:next:deliver:)``),
     /// takes the role over and runs the delivery loop, or leaves the event to the delivering
     /// thread. `false` when this thread waited for room: nothing was queued, claim again.
     @inlinable
     @inline(__always)
-    package borrowing func follow<Item>(
+    borrowing func follow<Item>(
         _ claim: DeliveryClaim, me: UInt, lock: borrowing Lock, deliverOwn: () -> Void,
         next: () -> DeliveryStep<Item>, deliver: (Item) -> Void
     ) -> Bool {
@@ -251,32 +197,6 @@ extension SerialDelivery {
         case .busy, .queued:
             break
         }
-        return true
-    }
-
-    /// The front for a single delivery that neither queues nor waits (a timer's tick): entered
-    /// with the owner's lock held. When nobody delivers, this thread takes the role, `take`
-    /// (under the lock) says what to deliver (`nil`: nothing), `deliver` calls the subscriber
-    /// after the lock, and `afterLocked` gets its answer back under the lock, where the role is
-    /// given up. Returns with the lock released: `false` when a delivery was under way (on
-    /// another thread, or this one from inside the subscriber), and nothing was taken.
-    @inlinable
-    package borrowing func deliverOnceLocked<Item, Answer>(
-        me: UInt, lock: borrowing Lock, take: () -> Item?, deliver: (Item) -> Answer,
-        afterLocked: (Answer) -> Void
-    ) -> Bool {
-        guard case .outermost = claimLocked(me: me) else {
-            lock.release()
-            return false
-        }
-        if let item = take() {
-            lock.release()
-            let answer = deliver(item)
-            lock.acquire()
-            afterLocked(answer)
-        }
-        releaseLocked(queueEmpty: true)
-        lock.release()
         return true
     }
 }

@@ -21,16 +21,22 @@ import Synchronization
 ///
 /// The engine runs the delivery loop itself (``drive(outermost:lock:next:deliver:)``, in this
 /// file with the role and the rules): an owner gives the next step under its lock and the call
-/// after it. The fronts (`SerialDelivery+Fronts.swift`) decide who runs it, each owning its
-/// claim, hand-off, waiting and retry: queue first
-/// (``serve(me:lock:afterQueuing:mayWait:takeOverNow:queued:queueLocked:next:deliver:)``),
-/// own event first (``deliverOwnLocked(me:lock:mayWait:takeOwn:enqueueOwn:queued:deliverOwn:next:deliver:)``),
-/// handing the subscription down holding the role (``handDown(me:lock:beginLocked:handingOff:handDown:next:deliver:)``)
-/// and a single delivery (``deliverOnceLocked(me:lock:take:deliver:afterLocked:)``). The
-/// lock-free role of a subject's conduit is in `SerialDelivery+LockFree.swift`, the waiting
-/// threads in `DeliveryWaiters.swift`. One owner still reads the claim (``DeliveryClaim``) and
-/// follows it itself: a subject's conduit (and its subject's current-value hand-over), whose
-/// own-first path takes the role without the lock.
+/// after it. The fronts decide who runs it, each owning its claim, hand-off, waiting and
+/// retry; no owner reads a claim. For an owner whose role is taken under its lock
+/// (`SerialDelivery+Fronts.swift`): queue first
+/// (``serveLocked(me:lock:afterQueuing:mayWait:takeOverNow:queued:next:deliver:)``), own event
+/// first (``deliverOwnLocked(me:lock:mayWait:takeOwn:enqueueOwn:queued:deliverOwn:next:deliver:)``)
+/// and one call (``deliverOnce(me:lock:evenIfBusy:beginLocked:call:endLocked:next:deliver:)``: a
+/// tick, a subscription handed down). For an owner whose delivering thread takes the role
+/// without the lock, a subject's conduit (`SerialDelivery+LockFree.swift`): own event first
+/// (``offerIfIdle(me:lock:own:next:deliver:)`` without the lock, then
+/// ``offerLocked(me:lock:admitLocked:settleLocked:queued:enqueue:mayWaitForRoom:deliverOwn:next:deliver:)``),
+/// and a decision made under the owner's lock (and perhaps its subject's), acted on after them
+/// (``decideLocked(me:_:queued:enqueue:)``, ``complete(_:me:lock:deliverOwn:next:deliver:)``: a
+/// current value, a completion, a cancel, and the subscription handed down by the thread that
+/// created the engine holding the role, ``init(deliveringThread:)``).
+/// The owner's backlog goes through ``appendLocked(_:to:)`` and ``takeLocked(from:)``; the
+/// threads waiting are in `DeliveryWaiters.swift`.
 ///
 /// The engine keeps no lock of its own: its state is changed under the owner's lock (the
 /// methods whose names end in `Locked`), so that the owner's demand and the backlog change
@@ -66,9 +72,15 @@ package struct SerialDelivery: ~Copyable {
     /// `mutating` access to the engine would be a (reported) access race with that read.
     @usableFromInline let waitersWord: Atomic<UInt>
 
+    /// `deliveringThread`: 0, or the creating thread, which then holds the role from the start
+    /// (a subject's conduit, created by the subscribing thread before it is published: events
+    /// sent from other threads wait behind the subscription it hands down, and it finishes with
+    /// ``complete(_:me:lock:deliverOwn:next:deliver:)`` and ``RoleDecision/holding``). No
+    /// atomic operation: nothing else can reach the engine yet.
     @inlinable
-    package init() {
-        role = Atomic(0)
+    package init(deliveringThread: UInt = 0) {
+        if deliveringThread != 0 { Self.checkThreadID(deliveringThread) }
+        role = Atomic(deliveringThread)
         waitersWord = Atomic(0)
     }
 
@@ -98,16 +110,6 @@ package struct SerialDelivery: ~Copyable {
             me != 0 && me & pendingBit == 0,
             "SerialDelivery: a thread identity must be non-zero with its lowest bit clear (the role word marks queued events there)"
         )
-    }
-
-    /// Marks `me` as the delivering thread before anything can reach the owner (a subject
-    /// conduit claims it before it is published: events sent meanwhile wait behind the
-    /// subscription).
-    @inlinable
-    package borrowing func claimInitially(me: UInt) {
-        Self.checkThreadID(me)
-        interleavingPoint()
-        role.store(me, ordering: .relaxed)
     }
 
     /// Whether `me` is calling the subscriber now (read under the owner's lock).
@@ -151,7 +153,7 @@ package struct SerialDelivery: ~Copyable {
     /// nested loop (`outermost` false: called from inside the subscriber) leaves the role as
     /// it is.
     @inlinable
-    package borrowing func drive<Item>(
+    borrowing func drive<Item>(
         outermost: Bool, lock: borrowing Lock, next: () -> DeliveryStep<Item>, deliver: (Item) -> Void
     ) {
         lock.acquire()
@@ -231,7 +233,7 @@ package struct SerialDelivery: ~Copyable {
     /// Under the owner's lock: the delivering thread gives up the role — to the thread waiting
     /// to take over, if there is one, else to nobody (waking the threads waiting for room).
     @inlinable
-    package borrowing func releaseLocked(queueEmpty: Bool) {
+    borrowing func releaseLocked(queueEmpty: Bool) {
         assert(
             role.load(ordering: .relaxed) != 0, "SerialDelivery: the role is given up by a thread that does not hold it"
         )
@@ -302,7 +304,7 @@ package enum DeliveryStep<Item> {
 /// What a thread does with the event it has (see ``SerialDelivery``). Not generic, so that
 /// unspecialised paths can switch over it without looking anything up.
 @usableFromInline
-package enum DeliveryClaim {
+enum DeliveryClaim {
     /// This thread is delivering now (a call from inside the subscriber): deliver nested.
     case nested
     /// This thread took the role: deliver, then hand over what was queued meanwhile.
@@ -317,14 +319,14 @@ package enum DeliveryClaim {
     case awaitRoom(UInt32)
 
     @inlinable
-    package var isOutermost: Bool {
+    var isOutermost: Bool {
         if case .outermost = self { return true }
         return false
     }
 
     /// Whether this thread delivers its event now (nested or outermost).
     @inlinable
-    package var deliversHere: Bool {
+    var deliversHere: Bool {
         switch self {
         case .nested, .outermost: true
         case .busy, .queued, .awaitRole, .awaitRoom: false

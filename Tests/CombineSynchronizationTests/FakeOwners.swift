@@ -19,8 +19,10 @@ protocol FakeOwner: AnyObject, Sendable {
     var peak: Int { get }
 }
 
-/// The "deliver own event first" front: a thread that takes the role calls the subscriber with
-/// its own value, and queues it for the delivering thread otherwise (as a subject's conduit).
+/// The own-first fronts of an owner whose role is taken without the lock (as a subject's
+/// conduit): a thread that finds nobody delivering takes the role with a compare-and-swap and
+/// calls the subscriber with its own value; otherwise the value is queued for the delivering
+/// thread (after waiting for room), or delivered nested from the sender's own frame.
 final class OwnFirstOwner: FakeOwner, @unchecked Sendable {
     let lock = Lock()
     let delivery = SerialDelivery()
@@ -29,18 +31,16 @@ final class OwnFirstOwner: FakeOwner, @unchecked Sendable {
 
     func send(_ value: Int) {
         let me = currentThreadID()
-        while true {
-            lock.acquire()
-            var claim = delivery.claimLocked(me: me)
-            if case .busy(let seen) = claim {
-                claim = delivery.handOffLocked(value, to: &backlog, seen: seen, me: me, mayWait: true)
-            }
-            lock.release()
-            let done = delivery.follow(
-                claim, me: me, lock: lock, deliverOwn: { calls.call(value) }, next: { nextLocked() },
-                deliver: { calls.call($0) })
-            if done { return }
-        }
+        let idle = delivery.offerIfIdle(
+            me: me, lock: lock, own: { calls.call(value) }, next: { nextLocked() }, deliver: { calls.call($0) })
+        if idle { return }
+        lock.acquire()
+        let nested = delivery.offerLocked(
+            me: me, lock: lock, admitLocked: { () -> Int? in value }, settleLocked: { _ in },
+            queued: { backlog.count }, enqueue: { delivery.appendLocked(value, to: &backlog) },
+            mayWaitForRoom: { true }, deliverOwn: { calls.call($0) }, next: { nextLocked() },
+            deliver: { calls.call($0) })
+        if let nested { calls.call(nested) }
     }
 
     func nextLocked() -> DeliveryStep<Int> {
@@ -69,16 +69,19 @@ class QueueFirstOwner: FakeOwner, @unchecked Sendable {
     init(demand: Int) { self.demand = demand }
 
     func send(_ value: Int) {
-        delivery.serve(
-            me: currentThreadID(), lock: lock, afterQueuing: true, queued: { queue.count },
-            queueLocked: { delivery.appendLocked(value, to: &queue) }, next: { nextLocked() },
+        lock.acquire()
+        delivery.appendLocked(value, to: &queue)
+        delivery.serveLocked(
+            me: currentThreadID(), lock: lock, afterQueuing: true, queued: { queue.count }, next: { nextLocked() },
             deliver: { calls.call($0) })
     }
 
     func request(_ more: Int) {
-        delivery.serve(
-            me: currentThreadID(), lock: lock, afterQueuing: false, queued: { queue.count },
-            queueLocked: { demand += more }, next: { nextLocked() }, deliver: { calls.call($0) })
+        lock.acquire()
+        demand += more
+        delivery.serveLocked(
+            me: currentThreadID(), lock: lock, afterQueuing: false, queued: { queue.count }, next: { nextLocked() },
+            deliver: { calls.call($0) })
     }
 
     func nextLocked() -> DeliveryStep<Int> {
@@ -152,7 +155,7 @@ final class DirectFirstOwner: QueueFirstOwner, @unchecked Sendable {
     }
 }
 
-/// The hand-down front (as `receive(on:)` handing down its subscription, and its actions
+/// The one-shot front handing down a subscription (as `receive(on:)`, with its actions
 /// queue-first with `takeOverNow`): `subscribe()` makes a call standing for
 /// `receive(subscription:)` holding the role; values sent meanwhile from other threads must
 /// not be delivered during it, and are delivered after it, by the thread that takes the role
@@ -167,13 +170,17 @@ final class HandDownOwner: FakeOwner, @unchecked Sendable {
 
     /// Hands down the subscription (recorded as the call `0`).
     func subscribe() {
-        _ = delivery.handDown(
-            me: currentThreadID(), lock: lock, beginLocked: { () -> Int? in subscribed ? nil : 0 },
-            handingOff: { handingOff = $0 },
-            handDown: { _ in
+        _ = delivery.deliverOnce(
+            me: currentThreadID(), lock: lock, evenIfBusy: true,
+            beginLocked: { holding -> Int? in
+                guard !subscribed else { return nil }
+                handingOff = holding
+                return 0
+            },
+            call: { _ in
                 calls.call(0)
                 lock.withLock { subscribed = true }
-            }, next: { nextLocked() }, deliver: { calls.call($0) })
+            }, endLocked: { handingOff = false }, next: { nextLocked() }, deliver: { calls.call($0) })
     }
 
     func send(_ value: Int) {
@@ -215,7 +222,7 @@ extension HandDownOwner {
     var peak: Int { lock.withLock { delivery.peakBacklogLocked } }
 }
 
-/// The single-delivery front (`deliverOnceLocked`, as interval's tick): a tick that finds a
+/// The one-shot front dropping a busy call (`deliverOnce`, as interval's tick): a tick that finds a
 /// delivery under way is dropped, as one without demand is.
 final class OnceOwner: @unchecked Sendable {
     let lock = Lock()
@@ -227,16 +234,15 @@ final class OnceOwner: @unchecked Sendable {
     init(demand: Int) { self.demand = demand }
 
     func tick() {
-        lock.acquire()
-        _ = delivery.deliverOnceLocked(
-            me: currentThreadID(), lock: lock,
-            take: { () -> Int? in
+        _ = delivery.deliverOnce(
+            me: currentThreadID(), lock: lock, evenIfBusy: false,
+            beginLocked: { _ -> Int? in
                 guard demand > 0 else { return nil }
                 demand -= 1
                 next += 1
                 return next
             },
-            deliver: { calls.call($0) }, afterLocked: { _ in })
+            call: { calls.call($0) }, endLocked: {}, next: { DeliveryStep<Never>.idle }, deliver: { _ in })
     }
 
     func request(_ more: Int) {

@@ -191,7 +191,8 @@ struct SerialDeliveryExplorationTests {
                 var claim = owner.delivery.claimLocked(me: me)
                 if case .busy(let seen) = claim {
                     claim = owner.delivery.handOffLocked(
-                        value, to: &owner.backlog, seen: seen, me: me, mayWait: false)
+                        seen: seen, me: me, mayWait: false, queued: { owner.backlog.count },
+                        enqueue: { owner.delivery.appendLocked(value, to: &owner.backlog) })
                 }
                 owner.lock.release()
                 if case .outermost = claim {

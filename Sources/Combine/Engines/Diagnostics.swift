@@ -8,8 +8,8 @@ public enum SerialDeliveryDiagnostics {
     /// The most events any one subscriber's backlog has held at once (events waiting for the
     /// thread delivering to that subscriber), over the subscriptions released since
     /// ``reset()``, in the whole process.
-    public static var peakBacklog: Int { SerialDelivery.peakBacklogSinceReset }
+    public static var peakBacklog: Int { DeliveryWaiters.peakBacklogSinceReset }
 
     /// Starts ``peakBacklog`` again from 0.
-    public static func reset() { SerialDelivery.resetPeakBacklog() }
+    public static func reset() { DeliveryWaiters.resetPeakBacklog() }
 }

@@ -129,27 +129,27 @@ final class MergeSubscription<Downstream: Subscriber>: QueuedSubscription<Downst
     /// demand for it. Returns what the upstream is asked for: one more value for a value that
     /// goes on (none when the upstreams have `.unlimited`), none for a value kept.
     ///
-    /// One lock acquisition decides and queues (the serial-delivery engine's `serve`): the
+    /// One lock acquisition decides and queues (the serial-delivery engine's `serveLocked`): the
     /// contended case pays no second one.
     @inlinable
     func receive(_ value: Downstream.Input, at index: Int) -> Subscribers.Demand {
         var goesOn = false
         var answer = Subscribers.Demand.none
         var replaced: Downstream.Input?  // a kept value the new one replaces, after the lock
-        delivery.serve(
+        lock.acquire()
+        if !isTerminated {
+            if unqueuedDemandLocked > 0 {
+                enqueueLocked(value)
+                goesOn = true
+                if !unlimited { answer = .max(1) }
+            } else {
+                replaced = kept[index]
+                if replaced == nil { keptCount += 1 }
+                kept[index] = value
+            }
+        }
+        delivery.serveLocked(
             me: currentThreadID(), lock: lock, afterQueuing: true, queued: { queue.count },
-            queueLocked: {
-                guard !isTerminated else { return }
-                if unqueuedDemandLocked > 0 {
-                    enqueueLocked(value)
-                    goesOn = true
-                    if !unlimited { answer = .max(1) }
-                } else {
-                    replaced = kept[index]
-                    if replaced == nil { keptCount += 1 }
-                    kept[index] = value
-                }
-            },
             next: { nextDeliveryLocked() }, deliver: { deliver($0) })
         withExtendedLifetime(replaced) {}
         return goesOn ? answer : .none

@@ -133,7 +133,8 @@ class QueuedSubscription<Downstream: Subscriber>: Subscription, CustomStringConv
     /// queuing, `afterQueuing`, this thread may wait for room or take the role over).
     @inlinable
     final func drain(afterQueuing: Bool = true) {
-        delivery.serve(
+        lock.acquire()
+        delivery.serveLocked(
             me: currentThreadID(), lock: lock, afterQueuing: afterQueuing, queued: { queue.count },
             next: { nextDeliveryLocked() }, deliver: { deliver($0) })
     }
@@ -142,9 +143,11 @@ class QueuedSubscription<Downstream: Subscriber>: Subscription, CustomStringConv
     /// ``drain(afterQueuing:)``, taking the lock once for both).
     @inlinable
     final func enqueueAndDrain(_ output: Output) {
-        delivery.serve(
+        lock.acquire()
+        enqueueLocked(output)
+        delivery.serveLocked(
             me: currentThreadID(), lock: lock, afterQueuing: true, queued: { queue.count },
-            queueLocked: { enqueueLocked(output) }, next: { nextDeliveryLocked() }, deliver: { deliver($0) })
+            next: { nextDeliveryLocked() }, deliver: { deliver($0) })
     }
 
     /// Under the lock (held on entry, released on return): delivers `output` from this thread
@@ -280,9 +283,15 @@ class QueuedSubscription<Downstream: Subscriber>: Subscription, CustomStringConv
     /// nested, what its demand allows, as before the subscriber returns on Apple's.
     @inlinable
     final func start() {
-        _ = delivery.handDown(
-            me: currentThreadID(), lock: lock, beginLocked: { downstream }, handingOff: { handingOff = $0 },
-            handDown: { $0.receive(subscription: self) }, next: { nextDeliveryLocked() }, deliver: { deliver($0) })
+        _ = delivery.deliverOnce(
+            me: currentThreadID(), lock: lock, evenIfBusy: true,
+            beginLocked: { holding -> Downstream? in
+                guard let downstream else { return nil }
+                handingOff = holding
+                return downstream
+            },
+            call: { $0.receive(subscription: self) }, endLocked: { handingOff = false },
+            next: { nextDeliveryLocked() }, deliver: { deliver($0) })
     }
 }
 

@@ -90,14 +90,15 @@ final class ScheduledDelivery<Downstream: Subscriber, Reflection>: Subscriber, S
     /// thread (a synchronous scheduler) delivers nested, as before.
     @usableFromInline
     func receive(subscription: Subscription) {
-        let handed = delivery.handDown(
-            me: currentThreadID(), lock: lock,
-            beginLocked: { () -> Downstream? in
+        let handed = delivery.deliverOnce(
+            me: currentThreadID(), lock: lock, evenIfBusy: true,
+            beginLocked: { holding -> Downstream? in
                 guard case .awaitingSubscription = state else { return nil }
                 state = .subscribed(subscription)
+                handingOff = holding
                 return downstream
             },
-            handingOff: { handingOff = $0 }, handDown: { $0.receive(subscription: self) },
+            call: { $0.receive(subscription: self) }, endLocked: { handingOff = false },
             // Nothing is delivered here: the events belong on the scheduler. The action waiting
             // to take over, if one came, gets the role and delivers what is owed.
             next: { DeliveryStep<Queued>.idle }, deliver: { _ in })

@@ -99,8 +99,11 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     /// delivering thread takes a unit of it without the lock (``takeDemand()``).
     @usableFromInline let demandWord = Atomic<UInt>(0)
     /// Serialises the calls into the subscriber (see `SerialDelivery`); the events other
-    /// threads queue for the delivering thread wait in its backlog.
-    @usableFromInline let delivery = SerialDelivery()
+    /// threads queue for the delivering thread wait in its backlog. The subscribing thread
+    /// holds the role from the start: the conduit is created by it, before it is published in
+    /// the subject's list, and events sent from other threads until the subscription is
+    /// delivered wait behind it (``deliverSubscription(to:)``).
+    @usableFromInline let delivery: SerialDelivery
     @usableFromInline @exclusivity(unchecked) var backlog = RingQueue<Event>()
     /// For a current-value subject: the number of the last send made before this subscriber
     /// was given the current value; the offers of those sends (still on their way from other
@@ -126,6 +129,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         self.core = core
         self.downstream = downstream
         self.kind = kind
+        delivery = SerialDelivery(deliveringThread: currentThreadID())
     }
 
     @usableFromInline
@@ -155,22 +159,14 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         return Mirror(self, children: children)
     }
 
-    /// Marks the calling thread as the one delivering, before the conduit is published in the
-    /// subject's list: events sent from other threads until the subscription is delivered
-    /// wait behind it (see ``deliverSubscription(to:)``).
-    @inlinable
-    func claimSubscriptionDelivery() {
-        delivery.claimInitially(me: currentThreadID())
-    }
-
     /// Hands the subscription to the subscriber, then delivers what arrived from other
     /// threads meanwhile.
     @inlinable
     func deliverSubscription<S: Subscriber>(to subscriber: S) where S.Input == Output, S.Failure == Failure {
-        // The delivering role was claimed before the conduit was published
-        // (``claimSubscriptionDelivery()``).
-        subscriber.receive(subscription: self)
-        drain()
+        // The subscribing thread has held the role since the conduit was created.
+        delivery.complete(
+            .holding, me: currentThreadID(), lock: lock, deliverOwn: { subscriber.receive(subscription: self) },
+            next: { nextLocked() }, deliver: { deliverQueued($0) })
     }
 
     /// Delivers a value sent by the subject, within demand. `number` is the send's number for
@@ -181,91 +177,75 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     @inlinable
     func offer(_ value: Output, number: UInt, siblings: ContiguousArray<AnyObject?>) {
         let me = currentThreadID()
-        // The uncontended path: nobody delivering (so nothing is queued either). Taking the role
-        // with one compare-and-swap, this thread alone reads the subscriber, and the demand and
-        // the send numbers are atomic: no lock.
-        if delivery.claimIfIdle(me: me) {
-            var missed = false
-            if let target = downstream {
-                // A current-value subscriber's demand is read before the send numbers: the
-                // number its current value covers is written before the demand that comes
-                // with it (`SubjectCore.offerCurrentValue`).
-                if kind == .passthrough || (demandRawValue != 0 && number > offeredThrough) {
-                    if takeDemand() {
-                        if kind != .passthrough { noteAdmitted(number) }
-                        deliver(value, to: target, me: me, outermost: true)
-                        return
-                    }
-                    missed = kind != .passthrough
-                } else {
-                    missed = demandRawValue == 0
-                }
-            }
-            giveUpRole(me: me, missed: missed)
-            return
-        }
-        offerContended(value, number: number, siblings: siblings, me: me)
+        // The uncontended path: nobody delivering (so nothing is queued either). Holding the
+        // role, taken with one compare-and-swap, this thread alone reads the subscriber, and
+        // the demand and the send numbers are atomic: no lock.
+        let idle = delivery.offerIfIdle(
+            me: me, lock: lock, own: { offerHoldingRole(value, number: number) }, next: { nextLocked() },
+            deliver: { deliverQueued($0) })
+        if !idle { offerContended(value, number: number, siblings: siblings, me: me) }
     }
 
-    /// The delivering thread could not deliver the value it took the role for (no demand, a
-    /// value a current-value subscriber was given already, or no subscriber): gives the role
-    /// up, delivering whatever other threads queued meanwhile. `missed`: a current-value
-    /// subscriber lacked demand and gets the current value on its next request.
+    /// Holding the role, found idle: delivers the value if the subscriber has demand for it, or
+    /// notes a current-value subscriber's missed value.
     @inlinable
-    func giveUpRole(me: UInt, missed: Bool) {
-        if missed, !wasOfferedCurrentValue() {
+    @inline(__always)
+    func offerHoldingRole(_ value: Output, number: UInt) {
+        var missed = false
+        if let target = downstream {
+            // A current-value subscriber's demand is read before the send numbers: the number
+            // its current value covers is written before the demand that comes with it
+            // (`SubjectCore.offerCurrentValue`).
+            if kind == .passthrough || (demandRawValue != 0 && number > offeredThrough) {
+                if takeDemand() {
+                    if kind != .passthrough { noteAdmitted(number) }
+                    deliverValue(value, to: target)
+                    return
+                }
+                missed = kind != .passthrough
+            } else {
+                missed = demandRawValue == 0
+            }
+        }
+        // Unless the demand found missing was given meanwhile, together with the current value
+        // (`SubjectCore.offerCurrentValue`): then nothing was missed.
+        if missed, demandRawValue == 0 {
             lock.withLock { missedCurrentValue = true }
         }
-        releaseOrDrain(me: me)
     }
-
-    /// Whether the demand this thread found missing was given meanwhile, together with the
-    /// current value (`SubjectCore.offerCurrentValue`): then nothing was missed.
-    @inlinable
-    func wasOfferedCurrentValue() -> Bool { demandRawValue != 0 }
 
     /// The path of a value that finds another thread delivering (or this thread, nested).
     @inlinable
     func offerContended(_ value: Output, number: UInt, siblings: ContiguousArray<AnyObject?>, me: UInt) {
-        var mayWait = true
-        while true {
-            var step = DeliveryClaim.queued
-            let target: Downstream? = lock.withLock {
-                guard number > offeredThrough else { return nil }
-                return admitLocked(value, number: number, me: me, mayWait: mayWait, step: &step)
-            }
-            if case .nested = step {
-                // The re-entrant path (a subscriber sending into its own subject) nests once per
-                // level: delivered from here, it takes no engine frames (StackDepthTests).
-                deliver(value, to: target.unsafelyUnwrapped, me: me, outermost: false)
-                return
-            }
-            if case .awaitRoom = step, SubjectCore<Output, Failure>.isDelivering(me, toAnyOf: siblings) {
-                mayWait = false  // queue it beyond the limit instead
-                continue
-            }
-            // After waiting for room, try again: the demand may be gone.
-            if follow(step, value, to: target, me: me) { return }
+        // The re-entrant path (a subscriber sending into its own subject) nests once per level:
+        // delivered from here, it takes no engine frames (StackDepthTests).
+        if let nested = admitContended(value, number: number, siblings: siblings, me: me) {
+            deliverValue(value, to: nested)
         }
     }
 
-    /// After the lock: does what `step` says with `value` (see `SerialDelivery.follow`);
-    /// `false` after waiting for room. Kept out of ``offerContended(_:number:siblings:me:)``,
-    /// whose frame the re-entrant path stacks once per level.
+    /// Through the engine's contended own-first front: the subscriber when this thread is to
+    /// deliver `value` nested, from inside its own callback; otherwise the value is delivered,
+    /// queued or dropped here. Kept out of ``offerContended(_:number:siblings:me:)``, whose
+    /// frame the re-entrant path stacks once per level, and out of ``offer(_:number:siblings:)``,
+    /// which the closures formed here would make too long to inline.
     @inlinable
-    func follow(_ step: DeliveryClaim, _ value: Output, to target: Downstream?, me: UInt) -> Bool {
-        delivery.follow(
-            step, me: me, lock: lock,
-            deliverOwn: { deliver(value, to: target.unsafelyUnwrapped, me: me, outermost: false) },
-            next: { nextLocked() }, deliver: { deliverQueued($0) })
+    @inline(never)
+    func admitContended(_ value: Output, number: UInt, siblings: ContiguousArray<AnyObject?>, me: UInt)
+        -> Downstream?
+    {
+        lock.acquire()
+        return delivery.offerLocked(
+            me: me, lock: lock, admitLocked: { number > offeredThrough ? admitLocked(number: number) : nil },
+            settleLocked: { settleLocked(kept: $0, number: number) }, queued: { backlog.count },
+            enqueue: { delivery.appendLocked(.value(value), to: &backlog) },
+            mayWaitForRoom: { !SubjectCore<Output, Failure>.isDelivering(me, toAnyOf: siblings) },
+            deliverOwn: { deliverValue(value, to: $0) }, next: { nextLocked() }, deliver: { deliverQueued($0) })
     }
 
-    /// Under the lock: takes one unit of demand for `value` and decides who delivers it
-    /// (`step`, see `SerialDelivery`). Returns the subscriber when the calling thread is to
-    /// deliver it (`.outermost` when it thereby became the delivering thread, `.nested` when
-    /// it calls in from inside the subscriber); `nil` when the value is dropped for lack of
-    /// demand (`.queued`, as if delivered) or queued for another thread. With `mayWait`, a
-    /// full backlog answers `.awaitRoom` and keeps no demand.
+    /// Under the lock: takes one unit of demand for send `number` and returns the subscriber
+    /// it goes to; `nil` when the value is dropped for lack of demand (a current-value
+    /// subscriber then gets the current value on its next request, as Apple's).
     ///
     /// A value is queued or delivered only with the unit of demand it spends already taken:
     /// the delivering thread takes its units without this lock (``offer(_:number:siblings:)``),
@@ -273,32 +253,47 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     /// and then queueing regardless delivered one value beyond the demand when two threads
     /// sent into `.max(1)` (issue 39).
     @inlinable
-    func admitLocked(_ value: Output, number: UInt, me: UInt, mayWait: Bool, step: inout DeliveryClaim) -> Downstream? {
+    func admitLocked(number: UInt) -> Downstream? {
         guard let downstream, !terminated, takeDemand() else {
-            // As Apple's: a current-value subscriber that missed a value for lack of demand
-            // gets the current value on its next request.
             if kind != .passthrough { missedCurrentValue = true }
-            step = .queued
             return nil
         }
-        step = delivery.claimRacingLocked(me: me)
-        if case .busy(let seen) = step {
-            step = delivery.handOffLocked(.value(value), to: &backlog, seen: seen, me: me, mayWait: mayWait)
-        }
-        switch step {
-        case .awaitRoom:
-            // Not queued: the unit goes back. Nobody can have found the demand short meanwhile:
-            // the backlog is full, so the role is held and marked, and the lock-free path
-            // (which needs an idle role) cannot run.
+        return downstream
+    }
+
+    /// Under the lock, once the engine has decided about an admitted send: `kept` (delivered
+    /// or queued), a current-value subject notes its number; not kept (no room in the
+    /// backlog), the unit of demand goes back. Nobody can have found the demand short
+    /// meanwhile: the backlog is full, so the role is held and marked, and the lock-free path
+    /// (which needs an idle role) cannot run.
+    @inlinable
+    func settleLocked(kept: Bool, number: UInt) {
+        if !kept {
             addDemand(.max(1))
-            return nil
-        case .nested, .outermost:
-            if kind != .passthrough { noteAdmitted(number) }
-            return downstream
-        case .busy, .queued, .awaitRole:
-            if kind != .passthrough { noteAdmitted(number) }
-            return nil
+        } else if kind != .passthrough {
+            noteAdmitted(number)
         }
+    }
+
+    /// For a current-value subject, under the subject's lock and this conduit's: admits the
+    /// current value (send `number`) and decides who delivers it, without waiting for room
+    /// (nothing waits under the subject's lock). Give the answer to
+    /// ``deliverDecided(_:_:)`` after both locks.
+    @inlinable
+    func offerCurrentLocked(_ value: Output, number: UInt, me: UInt) -> (RoleDecision, Downstream)? {
+        guard let target = admitLocked(number: number) else { return nil }
+        let offer = delivery.decideLocked(
+            me: me, queued: { backlog.count }, enqueue: { delivery.appendLocked(.value(value), to: &backlog) })
+        settleLocked(kept: true, number: number)
+        return (offer, target)
+    }
+
+    /// After the locks: delivers what ``offerCurrentLocked(_:number:me:)`` decided.
+    @inlinable
+    func deliverDecided(_ decided: (RoleDecision, Downstream), _ value: Output) {
+        delivery.complete(
+            decided.0, me: currentThreadID(), lock: lock, deliverOwn: { deliverValue(value, to: decided.1) },
+            next: { nextLocked() }, deliver: { deliverQueued($0) })
     }
 
     /// For a current-value subject: send `number` was admitted for delivery.
@@ -322,27 +317,12 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         return admittedThroughWord.load(ordering: .relaxed)
     }
 
-    /// Delivers a value ``admitLocked(_:number:me:mayWait:step:)`` gave this thread to deliver; the
-    /// outermost delivery then hands over what other threads queued meanwhile.
+    /// Calls the subscriber with a value this thread delivers itself; adds the demand it
+    /// answers with.
     @inlinable
-    func deliver(_ value: Output, to target: Downstream, me: UInt, outermost: Bool) {
+    func deliverValue(_ value: Output, to target: Downstream) {
         let more = target.receiveValue(value)
         if more > 0 { addDemand(more) }
-        if outermost { releaseOrDrain(me: me) }
-    }
-
-    /// After the outermost delivering thread's own call: gives the role up without the lock
-    /// when nothing was queued meanwhile, else delivers the backlog.
-    @inlinable
-    func releaseOrDrain(me: UInt) {
-        delivery.releaseOrDrive(me: me, lock: lock, next: { nextLocked() }, deliver: { deliverQueued($0) })
-    }
-
-    /// Delivers what other threads queued while this thread was delivering, then gives up the
-    /// role of delivering thread (to a thread waiting to take over, if the budget is used up).
-    @inlinable
-    func drain() {
-        delivery.drive(outermost: true, lock: lock, next: { nextLocked() }, deliver: { deliverQueued($0) })
     }
 
     /// A queued event; with a completion, the subscriber it goes to and what the conduit lets
@@ -406,37 +386,24 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         return dropped
     }
 
+    /// Queues the completion and delivers it through the engine's queue-first front: the
+    /// thread delivering now sends it after its current call, or this thread does; a completion
+    /// sent from inside the subscriber comes after what other threads queued before it.
     @usableFromInline
     func finish(_ completion: Subscribers.Completion<Failure>) {
-        let me = currentThreadID()
         lock.acquire()
         guard downstream != nil, !terminated else {
             lock.release()
             return
         }
         terminated = true
-        var step = delivery.claimRacingLocked(me: me)
-        if case .busy(let seen) = step {
-            // A completion is queued whatever the backlog holds (it ends the delivery).
-            step = delivery.handOffLocked(.completion(completion), to: &backlog, seen: seen, me: me, mayWait: false)
-        }
-        guard step.deliversHere else {
-            // Queued for the delivering thread, or this thread takes the role over from it.
-            lock.release()
-            _ = delivery.follow(
-                step, me: me, lock: lock, deliverOwn: {}, next: { nextLocked() }, deliver: { deliverQueued($0) })
-            return
-        }
-        let target = downstream.take()
-        let core = self.core.take()
-        let dropped = dropBacklogLocked()
-        if step.isOutermost { delivery.releaseLocked(queueEmpty: true) }
+        // Queued whatever the backlog holds (it ends the delivery).
+        delivery.appendLocked(.completion(completion), to: &backlog)
+        let me = currentThreadID()
+        let decision = delivery.decideLocked(me: me, .queuedFirst, queued: { backlog.count })
         lock.release()
-        // The core (whose last reference may hold the current value) and the dropped events are
-        // released outside the lock.
-        withExtendedLifetime(core) {}
-        withExtendedLifetime(dropped) {}
-        target?.receiveCompletion(completion)
+        delivery.complete(
+            decision, me: me, lock: lock, deliverOwn: {}, next: { nextLocked() }, deliver: { deliverQueued($0) })
     }
 
     // `request` and `cancel` are reached through `any Subscription` and so run unspecialised:
@@ -481,10 +448,10 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         self.core = nil
         terminated = true
         // The thread delivering reads the subscriber without the lock, so only a thread holding
-        // the role lets go of it: this one when nobody is delivering (it takes the role for
-        // that) or when it cancels from inside its own call (that call holds its own reference),
-        // else the delivering thread when its call returns (`drain()`: the mark below sends it
-        // there). The backlog is left alone: it holds something only while another thread is
+        // the role lets go of it: this one when nobody is delivering (the engine retires the
+        // role for good: a cancel is final) or when it cancels from inside its own call (that
+        // call holds its own reference), else the delivering thread when its call returns (the
+        // engine marks its role, so that it takes the lock and `nextLocked()` sees the cancel). The backlog is left alone: it holds something only while another thread is
         // delivering, and that thread empties it.
         //
         // Plain loads and stores of the subscriber, not `Optional.take()` or
@@ -492,15 +459,10 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         // `Downstream?` looks up its type metadata at run time (measured: about 650
         // instructions per cancel, a third of `subscribe+cancel`).
         var downstream: Downstream?
-        switch delivery.claimOrMarkLocked(me: me) {
-        case .outermost:
+        if delivery.decideLocked(me: me, .cancel).deliversHere {
             downstream = self.downstream
             self.downstream = nil
-            delivery.releaseLocked(queueEmpty: true)
-        case .nested:
-            downstream = self.downstream
-            self.downstream = nil
-        default:
+        } else {
             cancelledWhileDelivering = true
         }
         lock.release()

@@ -138,11 +138,10 @@ final class SubjectCore<Output, Failure: Error>: CustomStringConvertible, @unche
 
     @inlinable
     func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        // This thread delivers the subscription: the conduit is created with this thread holding
+        // its role, before it is published in the list, so that a completion sent from another
+        // thread meanwhile waits behind it instead of reaching the subscriber first.
         let conduit = SubjectConduit(core: self, downstream: .init(subscriber), kind: kind)
-        // This thread delivers the subscription: marked before the conduit is published in the
-        // list, so that a completion sent from another thread meanwhile waits behind it
-        // instead of reaching the subscriber first.
-        conduit.claimSubscriptionDelivery()
         let completed: Subscribers.Completion<Failure>? = lock.withLock {
             if let completion { return completion }
             conduit.slot = conduits.count
@@ -191,30 +190,24 @@ final class SubjectCore<Output, Failure: Error>: CustomStringConvertible, @unche
         to conduit: SubjectConduit<Output, Failure>, adding demand: Subscribers.Demand, replay: Bool = false
     ) {
         let me = currentThreadID()
-        var step = DeliveryClaim.queued
         lock.acquire()
         conduit.lock.acquire()
-        var value: Output?
-        var target: SubjectConduit<Output, Failure>.Downstream?
+        var decided: ((RoleDecision, SubjectConduit<Output, Failure>.Downstream), Output)?
         if conduit.downstream != nil, !conduit.terminated {
             // The number first, then the demand: a thread delivering without the lock reads
             // them in the other order (`SubjectConduit.offer`).
             interleavingPoint()
             conduit.offeredThroughWord.store(sentCount, ordering: .relaxed)
             conduit.addDemand(demand)
-            if completion == nil, let current, !replay || sentCount > conduit.admittedThrough {
-                value = current
-                // Queued whatever the backlog holds: nothing waits under the subject's lock.
-                target = conduit.admitLocked(current, number: sentCount, me: me, mayWait: false, step: &step)
+            if completion == nil, let current, !replay || sentCount > conduit.admittedThrough,
+                let offer = conduit.offerCurrentLocked(current, number: sentCount, me: me)
+            {
+                decided = (offer, current)
             }
         }
         conduit.lock.release()
         lock.release()
-        if let target, let value { conduit.deliver(value, to: target, me: me, outermost: step.isOutermost) }
-        if case .awaitRole(let ticket) = step {
-            conduit.delivery.awaitRole(me: me, ticket: ticket)
-            conduit.drain()
-        }
+        if let decided { conduit.deliverDecided(decided.0, decided.1) }
     }
 
     /// Called by a cancelled conduit, unspecialised (through `any Subscription`): it avoids the

@@ -350,15 +350,15 @@ private final class AsyncMapSubscription<Input, UpstreamFailure: Error, Downstre
         // This thread holds the publishing role while the subscriber is in
         // `receive(subscription:)`: a transform finishing meanwhile on another thread leaves its
         // result to the delivery loop that runs after it, so no call overlaps that one.
-        let handed = delivery.handDown(
-            me: currentThreadID(), lock: lock,
-            beginLocked: { () -> Downstream? in
+        let handed = delivery.deliverOnce(
+            me: currentThreadID(), lock: lock, evenIfBusy: true,
+            beginLocked: { _ -> Downstream? in
                 guard !subscribed, !ended, let downstream else { return nil }
                 subscribed = true
                 upstream = subscription
                 return downstream
             },
-            handingOff: { _ in }, handDown: { $0.receive(subscription: self) }, next: { nextLocked() },
+            call: { $0.receive(subscription: self) }, endLocked: {}, next: { nextLocked() },
             deliver: { publish($0) })
         if !handed { subscription.cancel() }
     }

@@ -146,7 +146,8 @@ final class DownstreamQueue<Downstream: Subscriber>: @unchecked Sendable {
     @discardableResult
     func drain(afterQueuing: Bool = false) -> Subscribers.Demand {
         var added = Subscribers.Demand.none
-        delivery.serve(
+        lock.acquire()
+        delivery.serveLocked(
             me: currentThreadID(), lock: lock, afterQueuing: afterQueuing, queued: { queue.count },
             next: { nextStepLocked() },
             deliver: { step in

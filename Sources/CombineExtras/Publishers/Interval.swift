@@ -138,17 +138,18 @@ where Downstream.Input == Int, Downstream.Failure == Never {
     }
 
     private func tick() {
-        lock.acquire()
-        _ = delivery.deliverOnceLocked(
-            me: currentThreadID(), lock: lock,
-            take: { () -> (Downstream, Int)? in
+        // A tick that finds a delivery under way is dropped, as one without demand is.
+        _ = delivery.deliverOnce(
+            me: currentThreadID(), lock: lock, evenIfBusy: false,
+            beginLocked: { _ -> (Downstream, Int)? in
                 guard demand > 0, let downstream else { return nil }
                 demand -= 1
                 next += 1
                 return (downstream, next - 1)
             },
-            deliver: { downstream, value in downstream.receive(value) },
-            afterLocked: { more in if downstream != nil { demand += more } })
+            call: { downstream, value in downstream.receive(value) },
+            endLocked: { more in if downstream != nil { demand += more } },
+            next: { DeliveryStep<Never>.idle }, deliver: { _ in })
     }
 
     deinit {

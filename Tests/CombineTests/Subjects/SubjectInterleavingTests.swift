@@ -20,14 +20,21 @@ private final class ExploredSubscriber: Subscriber, @unchecked Sendable {
     let calls: RecordedCalls
     let initial: Subscribers.Demand
     let holder: SubscriptionHolder
+    /// Whether the subscription is recorded as a call (`subscribed`), for a scenario that
+    /// subscribes on one of its threads.
+    let recordsSubscription: Bool
 
-    init(calls: RecordedCalls, holder: SubscriptionHolder, initial: Subscribers.Demand) {
+    init(
+        calls: RecordedCalls, holder: SubscriptionHolder, initial: Subscribers.Demand, recordsSubscription: Bool = false
+    ) {
         self.calls = calls
         self.holder = holder
         self.initial = initial
+        self.recordsSubscription = recordsSubscription
     }
 
     func receive(subscription: Subscription) {
+        if recordsSubscription { calls.call(mark: "subscribed") }
         holder.subscription = subscription
         if initial > 0 { subscription.request(initial) }
     }
@@ -197,6 +204,39 @@ struct SubjectInterleavingTests {
             return .init(
                 threads: [{ for value in sent { subject.send(value) } }, { subject.send(completion: .finished) }],
                 check: { pipeline.endedViolations(senders: [sent]) })
+        }
+        Self.expectClean(report)
+    }
+
+    /// A conduit is created holding its delivering role for the subscribing thread, before the
+    /// subject's list can reach it, and hands the subscription down holding it: a value and a
+    /// completion sent from another thread meanwhile wait behind the subscription.
+    @Test("a subscription racing a send and a completion: the subscription first, the completion once and last")
+    func subscriptionRacingSendAndCompletion() async {
+        let report = await InterleavingExplorer.explore(backlog: 1, budget: 1) {
+            let subject = PassthroughSubject<Int, Never>()
+            let calls = RecordedCalls()
+            let holder = SubscriptionHolder()
+            let subscriber = ExploredSubscriber(
+                calls: calls, holder: holder, initial: .unlimited, recordsSubscription: true)
+            return .init(
+                threads: [
+                    { subject.subscribe(subscriber) },
+                    {
+                        subject.send(1)
+                        subject.send(completion: .finished)
+                    },
+                ],
+                check: {
+                    var found = calls.violations(senders: [[1]])
+                    if calls.log.first != "subscribed" {
+                        found.append("something came before the subscription: \(calls.log)")
+                    }
+                    if calls.log.filter({ $0 == "completion" }).count != 1 || calls.log.last != "completion" {
+                        found.append("the completion was not delivered once and last: \(calls.log)")
+                    }
+                    return found
+                })
         }
         Self.expectClean(report)
     }
