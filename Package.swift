@@ -38,7 +38,13 @@ let libraryTargets: [Target] = [
         name: "CombineSystem", path: "Sources/CombineSystem",
         linkerSettings: [.linkedLibrary("Synchronization", .when(platforms: [.windows]))]),
     .target(name: "CombineSynchronization", dependencies: ["CombineSystem"], path: "Sources/CombineSynchronization"),
-    .target(name: "Combine", dependencies: ["CombineSynchronization", "CombineSystem"], path: "Sources/Combine"),
+    .target(
+        name: "Combine", dependencies: ["CombineSynchronization", "CombineSystem"], path: "Sources/Combine",
+        plugins: ["EarlyCombineModule"]),
+    // Writes `Combine`'s interface into the build's module folder before any compile job of a Linux
+    // build, so that other packages' `#if canImport(Combine)` sees it in every file, with no build
+    // order of ours to rely on (Plugins/EarlyCombineModule says when it does nothing).
+    .plugin(name: "EarlyCombineModule", capability: .buildTool()),
     .target(name: "CombineProduct", dependencies: [ourCombine]),
 ]
 

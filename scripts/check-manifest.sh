@@ -11,7 +11,7 @@
 # 3. A stand-in for a Mac: a copy of the package whose condition lists another platform than
 #    this machine's, and whose `Combine` target cannot compile, and a client written exactly as
 #    the README's "Using it" shows. The client must build and run: the product leaves our
-#    `Combine` out where the condition does.
+#    `Combine` out where the condition does, and runs no build-tool plugin of ours.
 # The README's client against the real package is built and run by scripts/check-install.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -164,3 +164,12 @@ if [ "$output" != "built without the stand-in Combine" ]; then
     exit 1
 fi
 echo "the README's client builds without our Combine on $elsewhere: $output"
+# Where our `Combine` is left out, so is its build-tool plugin (Plugins/EarlyCombineModule): it is
+# applied to no target of the build, so it never runs there (on Apple's platforms, nothing of it
+# reaches a build but the plugin's own manifest entry).
+applied=$(find "$work/stand-in/MyService/.build/plugins/outputs" -path '*EarlyCombineModule*' 2>/dev/null | head -1)
+if [ -n "$applied" ]; then
+    echo "FAIL: the EarlyCombineModule plugin ran where our Combine is left out: $applied"
+    exit 1
+fi
+echo "the EarlyCombineModule plugin did not run on $elsewhere"

@@ -86,7 +86,8 @@ extension Publisher {
     /// let cancellable = orders
     ///     .log("orders", to: logger, level: .info)
     ///     .sink { order in ship(order) }
-    /// // info orders : combine.event=subscription combine.subscription=1 [orders: receive subscription: (…)]
+    /// // On standard error through swift-log's default handler, each line after the time:
+    /// // info orders: combine.event=subscription combine.subscription=1 [CombineLogging] orders: receive subscription: (…)
     /// ```
     ///
     /// - Parameters:

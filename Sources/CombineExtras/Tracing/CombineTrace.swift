@@ -45,8 +45,16 @@ import Synchronization
 ///   a microsecond per event, holding beyond the ring only its output (for
 ///   ``stop(writingTo:)``, a megabyte at a time) and 16 bytes per event to order them.
 ///
-/// The figures, measured, are in the README ("What tracing and logging cost") and
-/// Benchmarks/RESULTS.md.
+/// Measured on a 2-core x86_64 Linux VM (release builds, medians of two runs; instructions and
+/// atomic operations per value counted with callgrind):
+/// - a traced value on one thread (a subject sending to one sink): 440–630 ns, against 100 ns
+///   untraced; 2,168 instructions and 34 atomic operations;
+/// - four threads, each sending into its own pipeline of two traced subscribers: 740–915 ns per
+///   value, against 88–93 ns untraced;
+/// - a pipeline subscribed under a trace and sent into after ``stop()``: 107–119 ns per value
+///   (107–144 ns untraced); 484 instructions against 429;
+/// - ``stop()``: 0.7–1.4 µs per event written, at 10,000 and at 100,000 events;
+/// - the stack of an erased chain subscribed under a trace: 448 bytes per level (192 untraced).
 public final class CombineTrace: @unchecked Sendable {
     private let recorder: TraceRecorder
 

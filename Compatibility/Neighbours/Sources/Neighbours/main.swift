@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: Apache-2.0
-print("GRDB:", (try? grdbObservation()) ?? "failed")
-print("combine-schedulers:", schedulers())
-print("coders:", coders())
-print("OpenCombine code:", openCombineCode())
+import NeighbourChecks
+
+for line in await NeighbourChecks.lines() { print(line) }

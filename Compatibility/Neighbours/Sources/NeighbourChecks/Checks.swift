@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
+import Combine
 import CombineSchedulers
 import Foundation
 import GRDB
-import OpenCombineShim
 import XMLCoder
 import Yams
 
 /// GRDB's publishers exist only where GRDB's sources see `canImport(Combine)`: an in-memory
 /// database observed through `ValueObservation.publisher`.
-func grdbObservation() throws -> String {
+public func grdbObservation() throws -> String {
     let database = try DatabaseQueue()
     try database.write { db in
         try db.create(table: "scientist") { table in
@@ -33,7 +33,7 @@ func grdbObservation() throws -> String {
 }
 
 /// combine-schedulers' test scheduler drives a debounce, and its immediate scheduler a delay.
-func schedulers() -> String {
+public func schedulers() -> String {
     let scheduler = DispatchQueue.test
     let subject = PassthroughSubject<Int, Never>()
     let debounced = Recorder<Int>()
@@ -51,13 +51,13 @@ func schedulers() -> String {
     return "debounce \(early) then \(debounced.received), immediate delay \(delayed.received)"
 }
 
-struct Point: Codable, Equatable {
+struct Point: Codable, Equatable, Sendable {
     var x: Int
     var y: Int
 }
 
 /// Yams' and XMLCoder's decoders are `TopLevelDecoder`s only where they see `canImport(Combine)`.
-func coders() -> String {
+public func coders() -> String {
     let yaml = Recorder<Point>()
     let fromYAML = Just(Data("x: 1\ny: 2\n".utf8))
         .decode(type: Point.self, decoder: YAMLDecoder())
@@ -70,26 +70,4 @@ func coders() -> String {
         .sink(receiveCompletion: { _ in }, receiveValue: xml.append)
     throughXML.cancel()
     return "YAML \(yaml.received.map { "(\($0.x),\($0.y))" }), XML \(xml.received.map { "(\($0.x),\($0.y))" })"
-}
-
-/// Code written for OpenCombine: `import OpenCombineShim` and a queue's `ocombine` scheduler.
-func openCombineCode() -> String {
-    let values = Recorder<String>()
-    let queue = DispatchQueue(label: "ocombine")
-    let cancellable = [1, 2].publisher
-        .receive(on: queue.ocombine)
-        .map { "\($0)" }
-        .sink(receiveValue: values.append)
-    _ = values.awaitNext()
-    let received = values.awaitNext()
-    cancellable.cancel()
-    let names: DispatchQueue.OCombine = queue.ocombine
-    let stride: DispatchQueue.OCombine.SchedulerTimeType.Stride = .milliseconds(5)
-    let later: DispatchQueue.SchedulerTimeType = names.now.advanced(by: stride)
-    let operations = OperationQueue()
-    let checks = [
-        names.queue === queue, later > queue.now,
-        RunLoop.main.ocombine.runLoop === RunLoop.main, operations.ocombine.queue === operations,
-    ]
-    return "\(String(reflecting: Just<Int>.self)) \(received), names \(checks)"
 }
