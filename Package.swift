@@ -6,8 +6,10 @@ import PackageDescription
 
 // One manifest for every host: it is evaluated on the machine that builds, which is not always
 // the machine the code runs on (a Mac cross-compiling for Linux, Android or the static Linux
-// SDK), so nothing in it asks which host it runs on. What differs per platform is decided per
-// target platform, by the conditions on target dependencies below and by `#if` in sources.
+// SDK), so what it declares does not depend on the host. What differs per platform is decided per
+// target platform, by the conditions on target dependencies below and by `#if` in sources. (The
+// one host question, whether to apply a build-tool plugin that acts only on Linux hosts, is
+// `earlyModule` below.)
 //
 // The `Combine` target is this package's Combine, for the platforms that have no Combine of
 // their own. On Apple's platforms `import Combine` must mean Apple's framework, so nothing here
@@ -33,6 +35,19 @@ let combineDependency: [Target.Dependency] = [ourCombine, "CombineSynchronizatio
 /// swift-log's module, under the trait `Logging`.
 let logging: Target.Dependency = .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Logging"]))
 
+/// The one thing the manifest decides by its host: the `Combine` target's build-tool plugin
+/// (Plugins/EarlyCombineModule) is applied only when the manifest is read on Linux. The plugin
+/// acts only for the host's own triple on a Linux host, so on any other host it would do nothing;
+/// but SwiftPM runs a target's plugins even where the target is left out of the build (seen with
+/// the stand-in for a Mac in scripts/check-manifest.sh), and on a Mac that would make Xcode ask
+/// every user of this package to trust a plugin that never acts there. The declared products and
+/// targets stay the same on every host (checked by scripts/check-manifest.sh).
+#if os(Linux)
+let earlyModule: [Target.PluginUsage] = ["EarlyCombineModule"]
+#else
+let earlyModule: [Target.PluginUsage] = []
+#endif
+
 let libraryTargets: [Target] = [
     .target(
         name: "CombineSystem", path: "Sources/CombineSystem",
@@ -40,7 +55,7 @@ let libraryTargets: [Target] = [
     .target(name: "CombineSynchronization", dependencies: ["CombineSystem"], path: "Sources/CombineSynchronization"),
     .target(
         name: "Combine", dependencies: ["CombineSynchronization", "CombineSystem"], path: "Sources/Combine",
-        plugins: ["EarlyCombineModule"]),
+        plugins: earlyModule),
     // Writes `Combine`'s interface into the build's module folder before any compile job of a Linux
     // build, so that other packages' `#if canImport(Combine)` sees it in every file, with no build
     // order of ours to rely on (Plugins/EarlyCombineModule says when it does nothing).

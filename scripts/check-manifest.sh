@@ -11,7 +11,9 @@
 # 3. A stand-in for a Mac: a copy of the package whose condition lists another platform than
 #    this machine's, and whose `Combine` target cannot compile, and a client written exactly as
 #    the README's "Using it" shows. The client must build and run: the product leaves our
-#    `Combine` out where the condition does, and runs no build-tool plugin of ours.
+#    `Combine` out where the condition does.
+# 4. The `Combine` target's build-tool plugin is applied when the manifest is read on Linux and
+#    not when it is read as a Mac reads it.
 # The README's client against the real package is built and run by scripts/check-install.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -164,12 +166,19 @@ if [ "$output" != "built without the stand-in Combine" ]; then
     exit 1
 fi
 echo "the README's client builds without our Combine on $elsewhere: $output"
-# Where our `Combine` is left out, so is its build-tool plugin (Plugins/EarlyCombineModule): it is
-# applied to no target of the build, so it never runs there (on Apple's platforms, nothing of it
-# reaches a build but the plugin's own manifest entry).
-applied=$(find "$work/stand-in/MyService/.build/plugins/outputs" -path '*EarlyCombineModule*' 2>/dev/null | head -1)
-if [ -n "$applied" ]; then
-    echo "FAIL: the EarlyCombineModule plugin ran where our Combine is left out: $applied"
-    exit 1
-fi
-echo "the EarlyCombineModule plugin did not run on $elsewhere"
+# SwiftPM runs a target's build-tool plugins even where the target is left out of the build: the
+# stand-in client above ran EarlyCombineModule's. So the manifest applies that plugin only when it
+# is read on Linux (`earlyModule`), and a Mac, Xcode included, never sees it applied.
+echo "== the EarlyCombineModule plugin is applied on a Linux host only"
+python3 - "$work/here.json" "$work/mac.json" <<'PY'
+import json, sys
+def usages(path):
+    target = next(t for t in json.load(open(path))['targets'] if t['name'] == 'Combine')
+    return [usage['plugin'][0] for usage in target.get('pluginUsages') or []]
+here, mac = usages(sys.argv[1]), usages(sys.argv[2])
+if here != ['EarlyCombineModule']:
+    sys.exit(f'FAIL: on this host the Combine target applies {here}, not EarlyCombineModule')
+if mac:
+    sys.exit(f'FAIL: read as a Mac reads it, the Combine target applies {mac}')
+print('Combine applies EarlyCombineModule here and no plugin on a Mac')
+PY

@@ -13,9 +13,10 @@
 // later. A later build finds them and does nothing.
 //
 // It does nothing:
-// - on an Apple host (`import Combine` is Apple's framework there, and this package's `Combine`
-//   target is not built for Apple's platforms at all);
-// - on hosts other than Linux (the step is a POSIX shell script);
+// - on hosts other than Linux (the step is a POSIX shell script for the host's triple); on an
+//   Apple host the manifest does not even apply it (`earlyModule` in Package.swift), since
+//   `import Combine` is Apple's framework there and SwiftPM runs a target's plugins also where
+//   the target is not built;
 // - when the build folder is inside this package (this package's own build, its benchmarks and
 //   tools: every target of ours that imports Combine depends on it);
 // - for a build folder of another triple than the host's (`--swift-sdk`): such a build needs the
