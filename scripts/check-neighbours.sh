@@ -35,6 +35,11 @@ fi
 # touching one of them changes nothing here.
 mkdir "$work/swift-combine"
 git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf - | tar -xf - -C "$work/swift-combine"
+# A clone is a git repository, which the OpenCombine stand-in's dependency on it needs.
+git -C "$work/swift-combine" init -q
+git -C "$work/swift-combine" add -A
+git -C "$work/swift-combine" -c user.name=check -c user.email=check@localhost -c commit.gpgsign=false \
+    commit -q -m "this checkout's files"
 cp -R "$root/Compatibility/Neighbours" "$work/Neighbours"
 rm -rf "$work/Neighbours/.build" "$work/Neighbours/.swiftpm" "$work/Neighbours/Package.resolved"
 cd "$work/Neighbours"
@@ -216,8 +221,11 @@ cd "$work/OpenCombineCode"
 stand_in="$work/swift-combine/scripts/opencombine-stand-in.sh"
 "$stand_in" --set-mirror ../OpenCombine ../swift-combine >/dev/null
 # Run again it reuses its own stand-in; it refuses a folder it did not make.
-"$stand_in" --set-mirror ../OpenCombine ../swift-combine | grep -q "^reused the OpenCombine stand-in" ||
-    { echo "FAIL: opencombine-stand-in.sh did not reuse its own stand-in"; exit 1; }
+again=$("$stand_in" --set-mirror ../OpenCombine ../swift-combine)
+case $again in
+    "reused the OpenCombine stand-in"*) ;;
+    *) echo "FAIL: opencombine-stand-in.sh did not reuse its own stand-in: $again"; exit 1 ;;
+esac
 if "$stand_in" ../Neighbours ../swift-combine >/dev/null 2>&1; then
     echo "FAIL: opencombine-stand-in.sh wrote over a folder it did not make"
     exit 1

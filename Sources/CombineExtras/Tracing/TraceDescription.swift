@@ -53,6 +53,9 @@ enum TraceDescription {
             switch value {
             case is String: .string
             case is Data: .data
+            // A range's own text is its bounds: short, and made without counting (the count of
+            // `Int.min...Int.max` does not fit in an `Int`).
+            case is any RangeExpression & CustomStringConvertible: .described
             case is any Collection: .collection
             case is any OptionalValue: .optional
             case is any CustomStringConvertible: .described
@@ -86,8 +89,8 @@ enum TraceDescription {
         }
     }
 
-    /// `[a, b, c, d, … n elements]`: the first elements and, where counting costs nothing, the
-    /// count.
+    /// `[a, b, c, d, … n elements]`: the first elements and, for the standard library's containers
+    /// that store their count, the count (another collection's `count` may walk it, or trap).
     private static func text<Elements: Collection>(ofCollection collection: Elements, depth: Int) -> String {
         guard depth > 0 else { return "[…]" }
         var parts: [String] = []
@@ -97,7 +100,7 @@ enum TraceDescription {
             index = collection.index(after: index)
         }
         guard index != collection.endIndex else { return "[" + parts.joined(separator: ", ") + "]" }
-        let count = collection is any RandomAccessCollection ? " \(collection.count) elements" : ""
+        let count = (collection as? any StoredCount).map { " \($0.storedCount) elements" } ?? ""
         return "[" + parts.joined(separator: ", ") + ", …" + count + "]"
     }
 
@@ -113,6 +116,8 @@ enum TraceDescription {
             guard let payload = mirror.children.first, let label = payload.label else {
                 return String(describing: value)  // a case without a payload: its name
             }
+            // An indirect enum can nest as deep as the program likes: its payload counts as a level.
+            guard depth > 0 else { return label + "(…)" }
             let inner = text(of: payload.value, depth: depth - 1)
             return label + (inner.hasPrefix("(") ? inner : "(" + inner + ")")
         default:
@@ -142,4 +147,29 @@ private protocol OptionalValue {
 
 extension Optional: OptionalValue {
     fileprivate var wrapped: Any? { self.map { $0 as Any } }
+}
+
+/// A collection that keeps its count, so reading it costs nothing and cannot trap.
+private protocol StoredCount {
+    var storedCount: Int { get }
+}
+
+extension Array: StoredCount {
+    fileprivate var storedCount: Int { count }
+}
+
+extension ContiguousArray: StoredCount {
+    fileprivate var storedCount: Int { count }
+}
+
+extension ArraySlice: StoredCount {
+    fileprivate var storedCount: Int { count }
+}
+
+extension Set: StoredCount {
+    fileprivate var storedCount: Int { count }
+}
+
+extension Dictionary: StoredCount {
+    fileprivate var storedCount: Int { count }
 }

@@ -59,6 +59,33 @@ private struct Page {
     var items: [Int]
 }
 
+/// An indirect enum as deep as a program makes it.
+private indirect enum Chain {
+    case end
+    case link(Chain)
+
+    static func deep(_ levels: Int) -> Chain {
+        var chain = Chain.end
+        for _ in 0..<levels { chain = .link(chain) }
+        return chain
+    }
+}
+
+/// Runs `body` on a thread of its own with a large stack (a 20,000-deep enum's release recurses
+/// once per level in any program), and returns what it returns.
+private func onLargeStack<Result: Sendable>(_ body: @escaping @Sendable () -> Result) -> Result {
+    let done = DispatchSemaphore(value: 0)
+    let result = LockedValue<Result?>(nil)
+    let thread = Thread {
+        result.withLock { $0 = body() }
+        done.signal()
+    }
+    thread.stackSize = 256 << 20
+    thread.start()
+    done.wait()
+    return result.withLock { $0! }
+}
+
 /// What a long-running server needs of a trace left on: demand that saturates, state that goes
 /// with the subscriptions, descriptions made in bounded time, and no lock all pipelines share.
 /// Each scenario runs in a child process (the trace observes every subscription made in it).
@@ -130,6 +157,44 @@ struct CombineTraceLimitsTests {
         }
         #expect(TraceDescription.describe(Load.idle) == "idle")
         #expect(TraceDescription.describe(Load.loaded(large)) == "loaded([0, 1, 2, 3, … 200000 elements])")
+    }
+
+    @Test("a range whose count overflows and an enum nested 20,000 deep are described in bounds")
+    func hostileValuesAreDescribedInBounds() {
+        // Before: the count of Int.min...Int.max trapped (integer overflow), and the enum's
+        // payload was described to the bottom, one stack frame per level.
+        #expect(TraceDescription.describe(Int.min...Int.max) == "-9223372036854775808...9223372036854775807")
+        #expect(TraceDescription.describe(Int.min..<Int.max) == "-9223372036854775808..<9223372036854775807")
+        #expect(TraceDescription.describe(AnyCollection(0..<1_000)) == "[0, 1, 2, 3, …]")
+        let texts = onLargeStack {
+            let deep = Chain.deep(20_000)
+            return [TraceDescription.describe(deep), TraceDescription.describe(Optional(deep))]
+        }
+        #expect(texts == ["link(link(link(link(…))))", "Optional(link(link(link(link(…)))))"])
+    }
+
+    @Test("traced pipelines of those values run as they run untraced")
+    func hostileValuesPassATracedPipeline() async throws {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            onLargeStack {
+                let trace = CombineTrace.start()
+                var bounds: [Int] = []
+                let closed = Just(Int.min...Int.max).map { $0 }.sink { bounds.append($0.upperBound) }
+                let open = Just(Int.min..<Int.max).map { $0 }.sink { bounds.append($0.lowerBound) }
+                var depth = 0
+                let nested = Just(Chain.deep(20_000)).map { $0 }.sink { chain in
+                    if case .link = chain { depth = 1 }
+                }
+                let optional = Just(Optional(Chain.deep(20_000))).map { $0 }.sink { _ in depth += 1 }
+                let values = (traceEvents(trace.stop()) ?? []).filter { $0["name"] as? String == "value" }
+                check(bounds == [Int.max, Int.min], "received \(bounds)")
+                check(depth == 2, "the enums were not delivered: \(depth)")
+                // `Just(…).map` is a `Just` (Apple's specialised operator): one subscriber per pipeline.
+                check(values.count == 4, "\(values.count) value events, not 4")
+                withExtendedLifetime((closed, open, nested, optional)) {}
+            }
+        }
+        #expect(failures(result).isEmpty, "\(failures(result))")
     }
 
     @Test("a traced pipeline of large arrays records each as its start and count")
