@@ -28,6 +28,12 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         case completion(Subscribers.Completion<Failure>)
         /// Not delivered: stores the subscriber at the pointer, for the mirror.
         case reflect(UnsafeMutablePointer<Any?>)
+        /// A current-value subject's current value given again on a request after a missed
+        /// value, queued behind the delivering thread with its send's number: that thread drops
+        /// it if it has delivered that send (or a newer one) meanwhile (``undeliveredFrom``).
+        /// Boxed (`indirect`): rare, it leaves the size of the other events, which the backlog
+        /// stores, as it was.
+        indirect case currentValue(Output, UInt)
     }
 
     /// The subscriber, as one closure that calls it (one closure context per subscription,
@@ -44,7 +50,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
             if let receiveValue = sinkValueHandler(of: subscriber) {
                 receive = { event in
                     switch event {
-                    case .value(let value):
+                    case .value(let value), .currentValue(let value, _):
                         receiveValue(value)
                     case .completion(let completion):
                         subscriber.receive(completion: completion)
@@ -57,7 +63,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
             }
             receive = { event in
                 switch event {
-                case .value(let value):
+                case .value(let value), .currentValue(let value, _):
                     return subscriber.receive(value)
                 case .completion(let completion):
                     subscriber.receive(completion: completion)
@@ -116,6 +122,13 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     /// newer: with two threads sending, the missed value may be older than one delivered
     /// meanwhile, and the current value then was delivered already (issue 39).
     @usableFromInline let admittedThroughWord = Atomic<UInt>(0)
+    /// For a current-value subject: one more than the highest send number this conduit's
+    /// delivering threads have delivered knowing its number (their own sends, and current
+    /// values), 0 before any; read and written only by the thread holding the role. A thread on
+    /// the lock-free path notes its send admitted only after taking its unit of demand: in
+    /// between, a request after a missed value can admit the same send as the current value,
+    /// which then waits for the role (or is queued) behind that thread and is dropped.
+    @usableFromInline @exclusivity(unchecked) var undeliveredFrom: UInt = 0
     /// The index in the subject's list of conduits, -1 when not in it; guarded by the subject's
     /// lock.
     @inlinable
@@ -198,7 +211,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
             // (`SubjectCore.offerCurrentValue`).
             if kind == .passthrough || (demandRawValue != 0 && number > offeredThrough) {
                 if takeDemand() {
-                    if kind != .passthrough { noteAdmitted(number) }
+                    if kind != .passthrough { noteAdmittedAndDelivered(number) }
                     deliverValue(value, to: target)
                     return
                 }
@@ -220,7 +233,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         // The re-entrant path (a subscriber sending into its own subject) nests once per level:
         // delivered from here, it takes no engine frames (StackDepthTests).
         if let nested = admitContended(value, number: number, siblings: siblings, me: me) {
-            deliverValue(value, to: nested)
+            deliverOwnValue(value, number: number, to: nested)
         }
     }
 
@@ -240,7 +253,8 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
             settleLocked: { settleLocked(kept: $0, number: number) }, queued: { backlog.count },
             enqueue: { delivery.appendLocked(.value(value), to: &backlog) },
             mayWaitForRoom: { !SubjectCore<Output, Failure>.isDelivering(me, toAnyOf: siblings) },
-            deliverOwn: { deliverValue(value, to: $0) }, next: { nextLocked() }, deliver: { deliverQueued($0) })
+            deliverOwn: { deliverOwnValue(value, number: number, to: $0) }, next: { nextLocked() },
+            deliver: { deliverQueued($0) })
     }
 
     /// Under the lock: takes one unit of demand for send `number` and returns the subscriber
@@ -283,17 +297,19 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     func offerCurrentLocked(_ value: Output, number: UInt, me: UInt) -> (RoleDecision, Downstream)? {
         guard let target = admitLocked(number: number) else { return nil }
         let offer = delivery.decideLocked(
-            me: me, queued: { backlog.count }, enqueue: { delivery.appendLocked(.value(value), to: &backlog) })
+            me: me, queued: { backlog.count },
+            enqueue: { delivery.appendLocked(.currentValue(value, number), to: &backlog) })
         settleLocked(kept: true, number: number)
         return (offer, target)
     }
 
     /// After the locks: delivers what ``offerCurrentLocked(_:number:me:)`` decided.
     @inlinable
-    func deliverDecided(_ decided: (RoleDecision, Downstream), _ value: Output) {
+    func deliverDecided(_ decided: (RoleDecision, Downstream), _ value: Output, number: UInt) {
         delivery.complete(
-            decided.0, me: currentThreadID(), lock: lock, deliverOwn: { deliverValue(value, to: decided.1) },
-            next: { nextLocked() }, deliver: { deliverQueued($0) })
+            decided.0, me: currentThreadID(), lock: lock,
+            deliverOwn: { deliverCurrentValue(value, number: number, to: decided.1) }, next: { nextLocked() },
+            deliver: { deliverQueued($0) })
     }
 
     /// For a current-value subject: send `number` was admitted for delivery.
@@ -308,6 +324,15 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
             if exchanged { return }
             seen = found
         }
+    }
+
+    /// The lock-free path's admission of send `number`, which this thread then delivers (it
+    /// holds the role).
+    @inlinable
+    @inline(__always)
+    func noteAdmittedAndDelivered(_ number: UInt) {
+        noteAdmitted(number)
+        if number >= undeliveredFrom { undeliveredFrom = number &+ 1 }
     }
 
     /// For a current-value subject: the highest send number admitted for delivery.
@@ -325,6 +350,24 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         if more > 0 { addDemand(more) }
     }
 
+    /// A current value given again (send `number`), holding the role, after the locks it was
+    /// admitted under: a thread that held the role then (this one waited for it, or queued the
+    /// value behind it) may have delivered that send meanwhile, from the lock-free path; then
+    /// the unit of demand taken for it goes back instead.
+    @inlinable
+    func deliverCurrentValue(_ value: Output, number: UInt, to target: Downstream) {
+        guard number >= undeliveredFrom else { return addDemand(.max(1)) }
+        deliverOwnValue(value, number: number, to: target)
+    }
+
+    /// ``deliverValue(_:to:)`` for send `number`, holding the role: a current-value subject
+    /// notes it delivered (see ``undeliveredFrom``).
+    @inlinable
+    func deliverOwnValue(_ value: Output, number: UInt, to target: Downstream) {
+        if kind != .passthrough, number >= undeliveredFrom { undeliveredFrom = number &+ 1 }
+        deliverValue(value, to: target)
+    }
+
     /// A queued event; with a completion, the subscriber it goes to and what the conduit lets
     /// go of once it is delivered (the subject's core, whose last reference may hold the
     /// current value, and the events it dropped). A value carries no subscriber: the thread
@@ -335,6 +378,8 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     @usableFromInline
     enum Queued {
         case value(Output)
+        /// A current value given again, with its send's number (see ``Event/currentValue(_:_:)``).
+        case currentValue(Output, UInt)
         case completion(Downstream, Subscribers.Completion<Failure>, SubjectCore<Output, Failure>?, RingQueue<Event>?)
         /// Cancelled meanwhile: the subscriber and the dropped events, let go after the lock by
         /// the thread that was calling it (see ``cancel()``).
@@ -353,6 +398,8 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         switch event {
         case .value(let value):
             return .deliver(.value(value))
+        case .currentValue(let value, let number):
+            return .deliver(.currentValue(value, number))
         case .completion(let completion):
             return .last(.completion(downstream.take().unsafelyUnwrapped, completion, core.take(), dropBacklogLocked()))
         case .reflect:
@@ -369,6 +416,9 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
             guard let target = downstream else { return }
             let more = target.receiveValue(value)
             if more > 0 { addDemand(more) }
+        case .currentValue(let value, let number):
+            guard let target = downstream else { return }
+            deliverCurrentValue(value, number: number, to: target)
         case .completion(let downstream, let completion, _, _):
             downstream.receiveCompletion(completion)
         case .cancelled, .none:

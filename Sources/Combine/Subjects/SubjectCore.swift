@@ -192,7 +192,7 @@ final class SubjectCore<Output, Failure: Error>: CustomStringConvertible, @unche
         let me = currentThreadID()
         lock.acquire()
         conduit.lock.acquire()
-        var decided: ((RoleDecision, SubjectConduit<Output, Failure>.Downstream), Output)?
+        var decided: ((RoleDecision, SubjectConduit<Output, Failure>.Downstream), Output, UInt)?
         if conduit.downstream != nil, !conduit.terminated {
             // The number first, then the demand: a thread delivering without the lock reads
             // them in the other order (`SubjectConduit.offer`).
@@ -202,12 +202,12 @@ final class SubjectCore<Output, Failure: Error>: CustomStringConvertible, @unche
             if completion == nil, let current, !replay || sentCount > conduit.admittedThrough,
                 let offer = conduit.offerCurrentLocked(current, number: sentCount, me: me)
             {
-                decided = (offer, current)
+                decided = (offer, current, sentCount)
             }
         }
         conduit.lock.release()
         lock.release()
-        if let decided { conduit.deliverDecided(decided.0, decided.1) }
+        if let decided { conduit.deliverDecided(decided.0, decided.1, number: decided.2) }
     }
 
     /// Called by a cancelled conduit, unspecialised (through `any Subscription`): it avoids the

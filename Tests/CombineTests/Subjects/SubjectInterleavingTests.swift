@@ -300,5 +300,31 @@ struct SubjectInterleavingTests {
         }
         Self.expectClean(report)
     }
+
+    /// A value delivered twice: a sender on the lock-free path has taken the last unit of demand
+    /// for its value and not yet noted it admitted; another sender's offer, finding no demand, marks the value missed;
+    /// a request then admits the current value again — the first sender's — and waits for the
+    /// role (or queues the value) behind that sender, which delivers it. The current value
+    /// carries its send's number: delivered holding the role, it is dropped when that send (or
+    /// a newer one) has gone out meanwhile, and its unit of demand given back. (Found by the
+    /// contract matrix's trickled-demand row under ThreadSanitizer in CI: `[0, 2, 2]` here.)
+    @Test("a current-value subject: a missed value's replay racing a lock-free delivery is never a second copy")
+    func currentValueReplayRacingLockFreeDelivery() async {
+        let report = await InterleavingExplorer.explore(preemptions: 2) {
+            let subject = CurrentValueSubject<Int, Never>(0)
+            let pipeline = Pipeline(subject, initial: .max(1))
+            let subscription = pipeline.subscription
+            subscription.request(.max(1))
+            return .init(
+                threads: [{ subject.send(1) }, { subject.send(2) }, { subscription.request(.max(1)) }],
+                check: {
+                    var found = pipeline.calls.violations(senders: [[0, 1], [0, 2]])
+                    let delivered = pipeline.calls.delivered
+                    if delivered.count > 3 { found.append("beyond the demand: \(delivered)") }
+                    return found
+                })
+        }
+        Self.expectClean(report)
+    }
 }
 #endif
