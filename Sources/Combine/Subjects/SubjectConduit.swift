@@ -28,12 +28,19 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         case completion(Subscribers.Completion<Failure>)
         /// Not delivered: stores the subscriber at the pointer, for the mirror.
         case reflect(UnsafeMutablePointer<Any?>)
+    }
+
+    /// What waits in the backlog for the delivering thread. Its own type, not ``Event``: an
+    /// event is made and passed for every delivery, and stays a trivial value (no reference
+    /// counting) when `Output` is one.
+    @usableFromInline
+    enum Backlogged {
+        case value(Output)
+        case completion(Subscribers.Completion<Failure>)
         /// A current-value subject's current value given again on a request after a missed
-        /// value, queued behind the delivering thread with its send's number: that thread drops
-        /// it if it has delivered that send (or a newer one) meanwhile (``undeliveredFrom``).
-        /// Boxed (`indirect`): rare, it leaves the size of the other events, which the backlog
-        /// stores, as it was.
-        indirect case currentValue(Output, UInt)
+        /// value, with its send's number: the thread delivering drops it if it has delivered
+        /// that send (or a newer one) meanwhile (``undeliveredFrom``).
+        case currentValue(Output, UInt)
     }
 
     /// The subscriber, as one closure that calls it (one closure context per subscription,
@@ -50,7 +57,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
             if let receiveValue = sinkValueHandler(of: subscriber) {
                 receive = { event in
                     switch event {
-                    case .value(let value), .currentValue(let value, _):
+                    case .value(let value):
                         receiveValue(value)
                     case .completion(let completion):
                         subscriber.receive(completion: completion)
@@ -63,7 +70,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
             }
             receive = { event in
                 switch event {
-                case .value(let value), .currentValue(let value, _):
+                case .value(let value):
                     return subscriber.receive(value)
                 case .completion(let completion):
                     subscriber.receive(completion: completion)
@@ -110,7 +117,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     /// the subject's list, and events sent from other threads until the subscription is
     /// delivered wait behind it (``deliverSubscription(to:)``).
     @usableFromInline let delivery: SerialDelivery
-    @usableFromInline @exclusivity(unchecked) var backlog = RingQueue<Event>()
+    @usableFromInline @exclusivity(unchecked) var backlog = RingQueue<Backlogged>()
     /// For a current-value subject: the number of the last send made before this subscriber
     /// was given the current value; the offers of those sends (still on their way from other
     /// threads) are skipped. Set under both locks.
@@ -233,7 +240,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         // The re-entrant path (a subscriber sending into its own subject) nests once per level:
         // delivered from here, it takes no engine frames (StackDepthTests).
         if let nested = admitContended(value, number: number, siblings: siblings, me: me) {
-            deliverOwnValue(value, number: number, to: nested)
+            deliverValue(value, to: nested)
         }
     }
 
@@ -248,13 +255,16 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         -> Downstream?
     {
         lock.acquire()
-        return delivery.offerLocked(
+        let nested = delivery.offerLocked(
             me: me, lock: lock, admitLocked: { number > offeredThrough ? admitLocked(number: number) : nil },
             settleLocked: { settleLocked(kept: $0, number: number) }, queued: { backlog.count },
             enqueue: { delivery.appendLocked(.value(value), to: &backlog) },
             mayWaitForRoom: { !SubjectCore<Output, Failure>.isDelivering(me, toAnyOf: siblings) },
             deliverOwn: { deliverOwnValue(value, number: number, to: $0) }, next: { nextLocked() },
             deliver: { deliverQueued($0) })
+        // Delivered by the caller, nested, holding the role.
+        if nested != nil, kind != .passthrough { noteDeliveredHere(number) }
+        return nested
     }
 
     /// Under the lock: takes one unit of demand for send `number` and returns the subscriber
@@ -308,7 +318,8 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     func deliverDecided(_ decided: (RoleDecision, Downstream), _ value: Output, number: UInt) {
         delivery.complete(
             decided.0, me: currentThreadID(), lock: lock,
-            deliverOwn: { deliverCurrentValue(value, number: number, to: decided.1) }, next: { nextLocked() },
+            deliverOwn: { if currentValueGoesOut(number: number) { deliverValue(value, to: decided.1) } },
+            next: { nextLocked() },
             deliver: { deliverQueued($0) })
     }
 
@@ -327,11 +338,26 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     }
 
     /// The lock-free path's admission of send `number`, which this thread then delivers (it
-    /// holds the role).
+    /// holds the role). Not inlined (nor is ``noteDelivered(_:)``): `SubjectCore.send`, which
+    /// inlines the lock-free path, then stays short enough to be inlined into its caller
+    /// (inlined, this bookkeeping made it a call: 330 → 361 instructions per passthrough send).
     @inlinable
-    @inline(__always)
+    @inline(never)
     func noteAdmittedAndDelivered(_ number: UInt) {
         noteAdmitted(number)
+        noteDeliveredHere(number)
+    }
+
+    /// Holding the role: send `number` goes out now (see ``undeliveredFrom``).
+    @inlinable
+    @inline(never)
+    func noteDelivered(_ number: UInt) {
+        noteDeliveredHere(number)
+    }
+
+    @inlinable
+    @inline(__always)
+    func noteDeliveredHere(_ number: UInt) {
         if number >= undeliveredFrom { undeliveredFrom = number &+ 1 }
     }
 
@@ -350,21 +376,26 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         if more > 0 { addDemand(more) }
     }
 
-    /// A current value given again (send `number`), holding the role, after the locks it was
-    /// admitted under: a thread that held the role then (this one waited for it, or queued the
-    /// value behind it) may have delivered that send meanwhile, from the lock-free path; then
-    /// the unit of demand taken for it goes back instead.
+    /// Holding the role, before a current value given again (send `number`) goes out: a
+    /// thread that held the role when it was admitted (this one waited for it, or the value was
+    /// queued behind it) may have delivered that send meanwhile, from the lock-free path; then
+    /// it is dropped (`false`) and the unit of demand taken for it goes back.
     @inlinable
-    func deliverCurrentValue(_ value: Output, number: UInt, to target: Downstream) {
-        guard number >= undeliveredFrom else { return addDemand(.max(1)) }
-        deliverOwnValue(value, number: number, to: target)
+    @inline(never)
+    func currentValueGoesOut(number: UInt) -> Bool {
+        guard number >= undeliveredFrom else {
+            addDemand(.max(1))
+            return false
+        }
+        noteDeliveredHere(number)
+        return true
     }
 
     /// ``deliverValue(_:to:)`` for send `number`, holding the role: a current-value subject
     /// notes it delivered (see ``undeliveredFrom``).
     @inlinable
     func deliverOwnValue(_ value: Output, number: UInt, to target: Downstream) {
-        if kind != .passthrough, number >= undeliveredFrom { undeliveredFrom = number &+ 1 }
+        if kind != .passthrough { noteDelivered(number) }
         deliverValue(value, to: target)
     }
 
@@ -378,14 +409,11 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     @usableFromInline
     enum Queued {
         case value(Output)
-        /// A current value given again, with its send's number (see ``Event/currentValue(_:_:)``).
-        case currentValue(Output, UInt)
-        case completion(Downstream, Subscribers.Completion<Failure>, SubjectCore<Output, Failure>?, RingQueue<Event>?)
+        case completion(
+            Downstream, Subscribers.Completion<Failure>, SubjectCore<Output, Failure>?, RingQueue<Backlogged>?)
         /// Cancelled meanwhile: the subscriber and the dropped events, let go after the lock by
         /// the thread that was calling it (see ``cancel()``).
-        case cancelled(Downstream?, RingQueue<Event>?)
-        /// Nothing to do (an event that is never queued).
-        case none
+        case cancelled(Downstream?, RingQueue<Backlogged>?)
     }
 
     /// Under the lock, for the delivery loop: the next queued event.
@@ -394,17 +422,18 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
         guard downstream != nil, !cancelledWhileDelivering else {
             return .last(.cancelled(self.downstream.take(), dropBacklogLocked()))
         }
-        guard let event = delivery.takeLocked(from: &backlog) else { return .idle }
-        switch event {
-        case .value(let value):
-            return .deliver(.value(value))
-        case .currentValue(let value, let number):
-            return .deliver(.currentValue(value, number))
-        case .completion(let completion):
-            return .last(.completion(downstream.take().unsafelyUnwrapped, completion, core.take(), dropBacklogLocked()))
-        case .reflect:
-            return .deliver(.none)  // never queued
+        while let event = delivery.takeLocked(from: &backlog) {
+            switch event {
+            case .value(let value):
+                return .deliver(.value(value))
+            case .currentValue(let value, let number):
+                if currentValueGoesOut(number: number) { return .deliver(.value(value)) }
+            case .completion(let completion):
+                return .last(
+                    .completion(downstream.take().unsafelyUnwrapped, completion, core.take(), dropBacklogLocked()))
+            }
         }
+        return .idle
     }
 
     /// For the delivery loop, after the lock: calls the subscriber (read without the lock: this
@@ -416,12 +445,9 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
             guard let target = downstream else { return }
             let more = target.receiveValue(value)
             if more > 0 { addDemand(more) }
-        case .currentValue(let value, let number):
-            guard let target = downstream else { return }
-            deliverCurrentValue(value, number: number, to: target)
         case .completion(let downstream, let completion, _, _):
             downstream.receiveCompletion(completion)
-        case .cancelled, .none:
+        case .cancelled:
             break  // what it holds is let go here, outside the lock
         }
     }
@@ -429,9 +455,9 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     /// Under the lock: empties the backlog (a completion or a cancel ends the delivery),
     /// returning what it held for the caller to release after the lock.
     @inlinable
-    func dropBacklogLocked() -> RingQueue<Event>? {
+    func dropBacklogLocked() -> RingQueue<Backlogged>? {
         guard !backlog.isEmpty else { return nil }
-        var dropped = RingQueue<Event>()
+        var dropped = RingQueue<Backlogged>()
         swap(&dropped, &backlog)
         return dropped
     }
