@@ -188,7 +188,7 @@ package final class LockStripes: @unchecked Sendable {
 
     /// Makes `count` unlocked locks (a power of two).
     package init(count: Int) {
-        precondition(count > 0 && count & (count - 1) == 0, "LockStripes: count must be a power of two")
+        if count <= 0 || count & (count - 1) != 0 { fatalError("LockStripes: count must be a power of two") }
         self.count = count
         locks = .allocate(capacity: count)
         for index in 0..<count { (locks + index).initialize(to: Padded()) }

@@ -63,7 +63,7 @@ package struct RingQueue<Element> {
     @inlinable
     package mutating func grow() {
         let capacity = Swift.max(4, slots.count &* 2)
-        precondition(capacity <= Int(UInt32.max), "RingQueue: more than 2^31 elements queued")
+        if capacity > Int(UInt32.max) { fatalError("RingQueue: more than 2^31 elements queued") }
         var grown = ContiguousArray<Element?>(repeating: nil, count: capacity)
         for offset in 0..<count {
             grown[offset] = slots[(head &+ offset) & (slots.count &- 1)]

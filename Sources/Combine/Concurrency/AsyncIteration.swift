@@ -96,7 +96,7 @@ final class AsyncIteration<Input, Failure: Error>: Subscriber, Cancellable, Cust
         }
         guard let waiter = waiting.popFirst() else {
             lock.release()
-            preconditionFailure("Received an output without requesting demand")
+            apiViolation("Received an output without requesting demand")
         }
         answerLocked(waiter.number, with: .element(input))
         lock.release()

@@ -19,7 +19,7 @@ extension Future where Failure == Never {
             } catch {
                 // Only the future's failure or the task's cancellation could end the wait,
                 // and neither can here.
-                preconditionFailure("A future that cannot fail ended without a value: \(error)")
+                apiViolation("A future that cannot fail ended without a value: \(error)")
             }
         }
     }

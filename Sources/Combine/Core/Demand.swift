@@ -44,7 +44,7 @@ extension Subscribers {
         /// - Precondition: `value` is not negative.
         @inlinable
         public static func max(_ value: Int) -> Demand {
-            precondition(value >= 0, "Subscribers.Demand.max: demand must not be negative (got \(value))")
+            apiPrecondition(value >= 0, "Subscribers.Demand.max: demand must not be negative (got \(value))")
             return Demand(rawValue: UInt(value))
         }
 
@@ -110,7 +110,7 @@ extension Subscribers {
         /// - Precondition: `rhs` is not negative.
         @inlinable
         public static func * (lhs: Demand, rhs: Int) -> Demand {
-            precondition(rhs >= 0, "Subscribers.Demand: cannot multiply a demand by a negative number (got \(rhs))")
+            apiPrecondition(rhs >= 0, "Subscribers.Demand: cannot multiply a demand by a negative number (got \(rhs))")
             if lhs == .unlimited { return .unlimited }
             let (product, overflow) = lhs.rawValue.multipliedReportingOverflow(by: UInt(rhs))
             return overflow || product > UInt(Int.max) ? .unlimited : Demand(rawValue: product)

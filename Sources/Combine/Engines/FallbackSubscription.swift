@@ -77,7 +77,7 @@ final class FallbackSubscription<UpstreamFailure: Error, Downstream: Subscriber>
         if case .countsDemand = rule {
             guard demand > 0 else {
                 lock.release()
-                preconditionFailure("\(description) received a value its subscriber did not request")
+                apiViolation("\(description) received a value its subscriber did not request")
             }
             demand -= 1
         }

@@ -94,7 +94,7 @@ where
     /// Under the lock, at the end: lets go of the transform (and what it captured).
     @inlinable
     func releaseTransformLocked() -> (Upstream.Output) -> Inner {
-        defer { transform = { _ in preconditionFailure("unreachable: the transform runs only before the end") } }
+        defer { transform = { _ in apiViolation("unreachable: the transform runs only before the end") } }
         return transform
     }
 
@@ -213,7 +213,7 @@ where
         lock.acquire()
         if failingOuterThread == me {
             lock.release()
-            preconditionFailure("\(description) received a completion from its upstream after the upstream failed")
+            apiViolation("\(description) received a completion from its upstream after the upstream failed")
         }
         lock.release()
         if case .failure = completion {
@@ -280,7 +280,7 @@ where
         }
         if switching && unqueuedDemandLocked == .none {
             lock.release()
-            preconditionFailure("\(description) received a value from its inner publisher beyond the demand")
+            apiViolation("\(description) received a value from its inner publisher beyond the demand")
         }
         // Who delivers it, decided in this critical section (one lock per queued value).
         let delivered = deliverOwnLocked(
@@ -306,7 +306,7 @@ where
             // As Apple's: the current inner completing before its subscription traps.
             let early = lock.withLock { inners.isAwaitingSubscription(id) }
             if early {
-                preconditionFailure(
+                apiViolation(
                     "\(description) received a completion from its inner publisher before its subscription")
             }
         }

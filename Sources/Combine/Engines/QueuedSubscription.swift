@@ -123,7 +123,7 @@ class QueuedSubscription<Downstream: Subscriber>: Subscription, CustomStringConv
     /// one that left its upstreams running after a cancel would be a bug).
     @usableFromInline
     func cancelUpstreams() {
-        preconditionFailure("\(type(of: self)) must override cancelUpstreams()")
+        apiViolation("\(type(of: self)) must override cancelUpstreams()")
     }
 
     // MARK: Delivery

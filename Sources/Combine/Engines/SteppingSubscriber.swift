@@ -153,7 +153,7 @@ where Downstream.Input == Stepper.Output, Downstream.Failure == Stepper.Failure 
     func handlesEarly(_ event: String, lenient: (EarlyEvent, EarlyEvent) -> EarlyEvent) -> Bool {
         switch edges {
         case .strict:
-            preconditionFailure("\(description) received \(event) before receiving a subscription")
+            apiViolation("\(description) received \(event) before receiving a subscription")
         case .lenient(let values, let completion, _, _):
             return lenient(values, completion) == .forward
         }

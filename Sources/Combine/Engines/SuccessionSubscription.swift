@@ -103,7 +103,7 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
         case .awaitingFirst:
             guard !isStrict else {
                 lock.release()
-                preconditionFailure("\(description) received a request before it sent its subscription")
+                apiViolation("\(description) received a request before it sent its subscription")
             }
             self.demand += demand
             lock.release()
@@ -165,7 +165,7 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
         }
         switch (state, isSecond, edges) {
         case (_, false, .strict):
-            precondition(demand > 0, "\(description) received a value its subscriber did not request")
+            apiPrecondition(demand > 0, "\(description) received a value its subscriber did not request")
         case (.first, false, .lenient):
             guard demand > 0 else {
                 lock.release()
@@ -206,12 +206,12 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
         case .awaitingFirst:
             lock.release()
             if isStrict, case .failure = completion {
-                preconditionFailure("\(description) received a failure before its subscription")
+                apiViolation("\(description) received a failure before its subscription")
             }
         case .awaitingSecond, .second:
             lock.release()
             if isStrict {
-                preconditionFailure("\(description) received a completion from its upstream after the upstream failed")
+                apiViolation("\(description) received a completion from its upstream after the upstream failed")
             }
         }
     }

@@ -106,20 +106,20 @@ class TimedSubscription<Input, Downstream: Subscriber, Context: Scheduler>: Queu
     /// A value from the upstream. - Returns: The demand to add upstream. Every subclass
     /// overrides it (the base traps: a time operator that ignored its values would be a bug).
     func upstreamValue(_ input: Input) -> Subscribers.Demand {
-        preconditionFailure("\(type(of: self)) must override upstreamValue(_:)")
+        apiViolation("\(type(of: self)) must override upstreamValue(_:)")
     }
 
     /// The upstream completed (the first completion, while subscribed). Every subclass
     /// overrides it (the base traps).
     func upstreamCompleted(_ completion: Completion) {
-        preconditionFailure("\(type(of: self)) must override upstreamCompleted(_:)")
+        apiViolation("\(type(of: self)) must override upstreamCompleted(_:)")
     }
 
     /// The timer started by `restartTimer(every:if:)` that returned `generation` fired; it
     /// may since have been replaced: check `isCurrentTimerLocked(_:)`. A subclass that starts
     /// a timer overrides it (the base traps).
     func timerFired(_ generation: Int) {
-        preconditionFailure("\(type(of: self)) starts a timer and must override timerFired(_:)")
+        apiViolation("\(type(of: self)) starts a timer and must override timerFired(_:)")
     }
 
     // MARK: For subclasses (call with `lock` held)
@@ -198,7 +198,7 @@ class TimedSubscription<Input, Downstream: Subscriber, Context: Scheduler>: Queu
             let me = currentThreadID()
             let insideStart = lock.withLock { startingTimerThread == me }
             if insideStart {
-                preconditionFailure(
+                apiViolation(
                     "\(description): the scheduler ran the timer inside schedule(after:interval:tolerance:options:_:); "
                         + "\(description.lowercased()) needs a scheduler that runs actions later")
             }

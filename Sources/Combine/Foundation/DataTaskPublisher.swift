@@ -160,7 +160,7 @@ where Downstream.Input == (data: Data, response: URLResponse), Downstream.Failur
     }
 
     func request(_ demand: Subscribers.Demand) {
-        precondition(demand != .none, "API Violation: demand must not be zero")
+        apiPrecondition(demand != .none, "API Violation: demand must not be zero")
         var running: URLSessionDataTask?
         let publisher: URLSession.DataTaskPublisher? = lock.withLock {
             guard downstream != nil else { return nil }

@@ -224,7 +224,7 @@ where Downstream.Input == Date, Downstream.Failure == Never {
     }
 
     func request(_ demand: Subscribers.Demand) {
-        precondition(demand != .none, "API Violation: demand must not be zero")
+        apiPrecondition(demand != .none, "API Violation: demand must not be zero")
         lock.withLock {
             guard downstream != nil else { return }
             self.demand += demand

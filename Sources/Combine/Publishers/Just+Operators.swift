@@ -211,7 +211,7 @@ extension Just {
     ///   only finishes.
     @inlinable
     public func dropFirst(_ count: Int = 1) -> Optional<Output>.Publisher {
-        precondition(count >= 0, "dropFirst(_:): the count must not be negative")
+        apiPrecondition(count >= 0, "dropFirst(_:): the count must not be negative")
         return Optional<Output>.Publisher(count > 0 ? nil : output)
     }
 
@@ -359,7 +359,7 @@ extension Just {
     /// - Returns: An `Optional.Publisher` of the value when `index` is 0, or an empty one.
     @inlinable
     public func output(at index: Int) -> Optional<Output>.Publisher {
-        precondition(index >= 0, "output(at:): the index must not be negative")
+        apiPrecondition(index >= 0, "output(at:): the index must not be negative")
         return Optional<Output>.Publisher(index == 0 ? output : nil)
     }
 
@@ -385,7 +385,7 @@ extension Just {
     ///   one.
     @inlinable
     public func prefix(_ maxLength: Int) -> Optional<Output>.Publisher {
-        precondition(maxLength >= 0, "prefix(_:): the maximum length must not be negative")
+        apiPrecondition(maxLength >= 0, "prefix(_:): the maximum length must not be negative")
         return Optional<Output>.Publisher(maxLength > 0 ? output : nil)
     }
 

@@ -154,7 +154,7 @@ extension Optional.Publisher {
     /// - Returns: This publisher's value when `count` is 0, or an empty `Optional.Publisher`.
     @inlinable
     public func dropFirst(_ count: Int = 1) -> Optional<Output>.Publisher {
-        precondition(count >= 0, "dropFirst(_:): the count must not be negative")
+        apiPrecondition(count >= 0, "dropFirst(_:): the count must not be negative")
         return Optional<Output>.Publisher(count > 0 ? nil : output)
     }
 
@@ -260,7 +260,7 @@ extension Optional.Publisher {
     /// - Returns: This publisher's value when `index` is 0, or an empty `Optional.Publisher`.
     @inlinable
     public func output(at index: Int) -> Optional<Output>.Publisher {
-        precondition(index >= 0, "output(at:): the index must not be negative")
+        apiPrecondition(index >= 0, "output(at:): the index must not be negative")
         return Optional<Output>.Publisher(index == 0 ? output : nil)
     }
 
@@ -278,10 +278,10 @@ extension Optional.Publisher {
     @inlinable
     public func output<R: RangeExpression>(in range: R) -> Optional<Output>.Publisher where R.Bound == Int {
         let range = range.relative(to: 0..<Int.max)
-        precondition(range.lowerBound >= 0, "output(in:): the range must not start below zero")
+        apiPrecondition(range.lowerBound >= 0, "output(in:): the range must not start below zero")
         // Apple's also traps on an upper bound of `Int.max - 1` or more (recorded by the
         // Apple-verified conformance suite).
-        precondition(range.upperBound < .max - 1, "output(in:): the range's upper bound is too large")
+        apiPrecondition(range.upperBound < .max - 1, "output(in:): the range's upper bound is too large")
         return Optional<Output>.Publisher(range.lowerBound == 0 && range.upperBound != 0 ? output : nil)
     }
 
@@ -295,7 +295,7 @@ extension Optional.Publisher {
     ///   `Optional.Publisher`.
     @inlinable
     public func prefix(_ maxLength: Int) -> Optional<Output>.Publisher {
-        precondition(maxLength >= 0, "prefix(_:): the maximum length must not be negative")
+        apiPrecondition(maxLength >= 0, "prefix(_:): the maximum length must not be negative")
         return Optional<Output>.Publisher(maxLength > 0 ? output : nil)
     }
 

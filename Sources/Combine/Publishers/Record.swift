@@ -71,7 +71,7 @@ public struct Record<Output, Failure: Error>: Publisher {
         ///
         /// - Precondition: The recording has not been completed.
         public mutating func receive(_ input: Record<Output, Failure>.Recording.Input) {
-            precondition(!isCompleted, "Record.Recording: cannot receive a value after the completion")
+            apiPrecondition(!isCompleted, "Record.Recording: cannot receive a value after the completion")
             values.append(input)
         }
 
@@ -79,7 +79,7 @@ public struct Record<Output, Failure: Error>: Publisher {
         ///
         /// - Precondition: The recording has not been completed.
         public mutating func receive(completion: Subscribers.Completion<Failure>) {
-            precondition(!isCompleted, "Record.Recording: cannot receive a completion twice")
+            apiPrecondition(!isCompleted, "Record.Recording: cannot receive a completion twice")
             ending = completion
             isCompleted = true
         }

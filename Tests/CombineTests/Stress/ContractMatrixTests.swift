@@ -125,6 +125,36 @@ struct ContractMatrixTests {
         }
     }
 
+    /// For the pipelines that share one upstream subscription: the first subscriber hands its
+    /// subscription to a thread already waiting, which cancels it while the connection may still
+    /// be being made. Nothing is left connected upstream afterwards.
+    @Test(
+        "a cancel from another thread during the first connect",
+        arguments: MatrixPipeline.all.filter(\.sharesUpstream))
+    func cancelDuringFirstConnect(_ pipeline: MatrixPipeline) {
+        for _ in 0..<Self.rounds * 8 {
+            let feed = pipeline.make()
+            let handed = LockedValue<Subscription?>(nil)
+            let ready = DispatchSemaphore(value: 0)
+            let done = DispatchSemaphore(value: 0)
+            let canceller = Thread {
+                ready.wait()
+                handed.current?.cancel()
+                done.signal()
+            }
+            canceller.start()
+            feed.publisher.subscribe(
+                AnySubscriber<Int, Never>(receiveSubscription: { subscription in
+                    handed.set(subscription)
+                    ready.signal()
+                    subscription.request(.unlimited)
+                }))
+            Stress.wait(for: done)
+            feed.settle()
+            #expect(feed.liveUpstreamSubscriptions() == 0, "\(pipeline)")
+        }
+    }
+
     @Test("values: two threads send 100,000 values into a subject that a for-await loop reads")
     func valuesFedByTwoThreads() async {
         let passthrough = UncheckedSendable(PassthroughSubject<Int, Never>())
@@ -250,14 +280,17 @@ final class MatrixFeed: @unchecked Sendable {
     private let source: MatrixPipeline.Source
     private let queue = DispatchQueue(label: "contract-matrix")
     private let subscriptionCount = LockedValue(0)
+    private let cancelCount = LockedValue(0)
     let publisher: AnyPublisher<Int, Never>
 
     init(source: MatrixPipeline.Source, build: (Sources) -> AnyPublisher<Int, Never>) {
         self.source = source
         let count = subscriptionCount
+        let cancels = cancelCount
         let first: AnyPublisher<Int, Never> =
             source == .currentValue ? current.eraseToAnyPublisher() : passthrough.eraseToAnyPublisher()
-        let counted = first.handleEvents(receiveSubscription: { _ in count.increment() })
+        let counted = first.handleEvents(
+            receiveSubscription: { _ in count.increment() }, receiveCancel: { cancels.increment() })
         publisher = build(
             Sources(first: counted.eraseToAnyPublisher(), second: second.eraseToAnyPublisher(), queue: queue))
     }
@@ -299,6 +332,13 @@ final class MatrixFeed: @unchecked Sendable {
     func upstreamSubscriptions() -> Int {
         settle()
         return subscriptionCount.current
+    }
+
+    /// The first source's subscriptions not cancelled, once the scheduling operators' hops have
+    /// run.
+    func liveUpstreamSubscriptions() -> Int {
+        settle()
+        return subscriptionCount.current - cancelCount.current
     }
 
     /// Waits until what the scheduling operators handed to their queue has run (a

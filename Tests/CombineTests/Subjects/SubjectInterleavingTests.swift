@@ -301,6 +301,43 @@ struct SubjectInterleavingTests {
         Self.expectClean(report)
     }
 
+    /// `share()` with its first subscriber's subscription cancelled from another thread, at
+    /// every point of the subscribe and the first connect: when the cancel came, nothing is left
+    /// connected upstream (a connection everyone left while it was made is cancelled once made;
+    /// it was kept, counted for nobody); when it did not, one upstream subscription is live.
+    @Test("share(): a cancel from another thread during the first connect leaves nothing connected")
+    func shareCancelDuringTheFirstConnect() async {
+        let report = await InterleavingExplorer.explore(preemptions: 2) {
+            let subject = PassthroughSubject<Int, Never>()
+            let live = LockedValue(0)
+            let shared = subject.handleEvents(
+                receiveSubscription: { _ in live.increment() }, receiveCancel: { live.withLock { $0 -= 1 } }
+            ).share()
+            let held = LockedValue<Subscription?>(nil)
+            let cancelled = LockedValue(false)
+            let subscriber = AnySubscriber<Int, Never>(receiveSubscription: { subscription in
+                held.set(subscription)
+                subscription.request(.unlimited)
+            })
+            return .init(
+                threads: [
+                    { shared.subscribe(subscriber) },
+                    {
+                        if let subscription = held.current {
+                            subscription.cancel()
+                            cancelled.set(true)
+                        }
+                    },
+                ],
+                check: {
+                    let expected = cancelled.current ? 0 : 1
+                    return live.current == expected
+                        ? [] : ["\(live.current) upstream subscriptions live, \(expected) expected"]
+                })
+        }
+        Self.expectClean(report)
+    }
+
     /// A value delivered twice: a sender on the lock-free path has taken the last unit of demand
     /// for its value and not yet noted it admitted; another sender's offer, finding no demand, marks the value missed;
     /// a request then admits the current value again — the first sender's — and waits for the

@@ -141,7 +141,7 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
             lock.release()
             return .none
         }
-        precondition(demand > 0, "Retry received a value its subscriber did not request")
+        apiPrecondition(demand > 0, "Retry received a value its subscriber did not request")
         demand -= 1
         lock.release()
         let more = downstream.receive(input)

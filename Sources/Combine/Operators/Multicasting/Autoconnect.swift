@@ -85,9 +85,10 @@ extension ConnectablePublisher {
 /// connects again on its behalf once the old connection is cancelled. Nobody waits for
 /// another thread.
 ///
-/// A cancel while the first connection is being made counts the subscriber out; the
-/// connection, once made, is kept for at least the subscriber that made it, as Apple's keeps
-/// it whatever happened meanwhile.
+/// A cancel while the first connection is being made counts the subscriber out, and a
+/// connection whose subscribers have all left by the time it is made is cancelled at once (our
+/// *release* rule: Apple's keeps it, counted for the subscriber that has left, so that it is
+/// never cancelled — a timer or a network stream behind it runs for ever).
 final class ConnectionRefCount<Output, Failure: Error>: @unchecked Sendable {
     private let lock = Lock()
     private var subscribers = 0
@@ -123,15 +124,26 @@ final class ConnectionRefCount<Output, Failure: Error>: @unchecked Sendable {
         publisher.subscribe(AutoconnectSubscriber(downstream: subscriber, refCount: self, parent: parent))
         guard connects else { return }
         let made = connect()
-        let replaced: Cancellable? = lock.withLock {
+        var replaced: Cancellable?
+        let everyoneLeft: Bool = lock.withLock {
+            replaced = connection
+            if outermost, subscribers <= 0 {
+                // Cancelled (from another thread, or from inside `connect()`) while the
+                // connection was being made, and nobody else came: this thread, still marked
+                // busy, disconnects it (and connects again for whoever arrives meanwhile).
+                connection = nil
+                subscribers = 0
+                return true
+            }
             if outermost { busyThread = 0 }
             subscribers = max(subscribers, 1)
-            defer { connection = made }
-            return connection
+            connection = made
+            return false
         }
         // A connection made meanwhile by a subscriber that arrived on this thread while this one
         // subscribed is no longer counted, and is left connected, as Apple's is.
         withExtendedLifetime(replaced) {}
+        if everyoneLeft { disconnect(made) }
     }
 
     /// A subscriber cancelled.
@@ -139,7 +151,7 @@ final class ConnectionRefCount<Output, Failure: Error>: @unchecked Sendable {
         let me = currentThreadID()
         // `disconnects`: this thread took the role of cancelling the connection.
         var disconnects = false
-        var connection: Cancellable? = lock.withLock {
+        let connection: Cancellable? = lock.withLock {
             guard self.connection != nil || busyThread != 0 else { return nil }
             subscribers -= 1
             guard subscribers <= 0 else { return nil }
@@ -151,9 +163,19 @@ final class ConnectionRefCount<Output, Failure: Error>: @unchecked Sendable {
             }
             return connection
         }
+        guard let connection else { return }
+        guard disconnects else { return connection.cancel() }
+        disconnect(connection)
+    }
+
+    /// Cancels `connection`, taken out of the state by this thread, which is marked busy; then
+    /// connects again while subscribers that arrived meanwhile (counted in, leaving the
+    /// connecting to this thread) are there, and cancels that connection in turn when they have
+    /// all left by the time it is made. Leaves the busy mark.
+    private func disconnect(_ connection: Cancellable) {
+        var connection: Cancellable? = connection
         while let cancelled = connection {
             cancelled.cancel()
-            guard disconnects else { return }
             // Subscribers that arrived meanwhile were counted in and left the connecting to
             // this thread.
             let reconnects: Bool = lock.withLock {

@@ -28,7 +28,7 @@ extension Publishers {
         ///
         /// - Precondition: `count` is greater than zero.
         public init(upstream: Upstream, count: Int) {
-            precondition(count > 0, "collect(_:): the count must be greater than zero")
+            apiPrecondition(count > 0, "collect(_:): the count must be greater than zero")
             self.upstream = upstream
             self.count = count
         }

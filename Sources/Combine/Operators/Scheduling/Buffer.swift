@@ -174,7 +174,7 @@ private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subs
             lock.release()
             return .none
         }
-        precondition(
+        apiPrecondition(
             makingErrorThread != currentThreadID(),
             "buffer: the customError closure sent a value to the buffer it is making the error for")
         if case .failure = terminal {

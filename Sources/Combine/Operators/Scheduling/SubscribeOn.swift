@@ -123,7 +123,7 @@ extension Publishers {
                 lock.acquire()
                 if callingUpstreamThread == me {
                     lock.release()
-                    preconditionFailure(
+                    apiViolation(
                         "subscribe(on:) was asked to request or cancel from inside its upstream's request(_:) on the "
                             + "same thread (a scheduler that runs actions at once)")
                 }

@@ -78,7 +78,7 @@ extension Publishers {
                     subscription.cancel()
                     return
                 }
-                precondition(remaining >= 0, "dropFirst(_:): the count must not be negative")
+                apiPrecondition(remaining >= 0, "dropFirst(_:): the count must not be negative")
                 upstream = subscription
                 let demand = pending + remaining
                 pending = .none

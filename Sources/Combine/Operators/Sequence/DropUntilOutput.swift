@@ -129,7 +129,7 @@ extension Publishers.DropUntilOutput {
             }
             guard pending > 0 else {
                 lock.release()
-                preconditionFailure("DropUntilOutput received a value its subscriber did not request")
+                apiViolation("DropUntilOutput received a value its subscriber did not request")
             }
             pending -= 1
             lock.release()

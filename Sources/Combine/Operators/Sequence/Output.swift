@@ -29,7 +29,7 @@ extension Publishers {
         ///
         /// - Precondition: `range.lowerBound` is not negative.
         public init(upstream: Upstream, range: CountableRange<Int>) {
-            precondition(range.lowerBound >= 0, "Publishers.Output: the range must not start below zero")
+            apiPrecondition(range.lowerBound >= 0, "Publishers.Output: the range must not start below zero")
             self.upstream = upstream
             self.range = range
         }
@@ -94,7 +94,7 @@ extension Publisher {
     /// - Returns: A `Publishers.Output` publisher that republishes at most `maxLength`
     ///   elements.
     public func prefix(_ maxLength: Int) -> Publishers.Output<Self> {
-        precondition(maxLength >= 0, "prefix(_:): the maximum length must not be negative")
+        apiPrecondition(maxLength >= 0, "prefix(_:): the maximum length must not be negative")
         return output(in: 0..<maxLength)
     }
 

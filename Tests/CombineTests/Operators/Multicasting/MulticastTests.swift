@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 import Combine
+import CombineSynchronization
 import CombineTesting
+import Dispatch
+import Foundation
 import Testing
 
 @Suite("share, multicast, makeConnectable, autoconnect")
@@ -170,6 +173,55 @@ struct MulticastTests {
         inner.cancel()
         #expect(cancels.current == 1)
     }
+
+    /// A subscriber that hands its subscription to another thread, which cancels it while
+    /// `connect()` still runs: once made, the connection is cancelled (nobody is left to count
+    /// it), and the next subscriber connects again. It was kept, counted for the subscriber that
+    /// had left, so that the count never returned to zero and nothing ever disconnected it.
+    @Test func aCancelDuringTheFirstConnectCancelsTheConnectionOnceMade() {
+        let connections = LockedValue(0)
+        let cancels = LockedValue(0)
+        let cancelled = DispatchSemaphore(value: 0)
+        let connectable = CountingConnectable(
+            subject: PassthroughSubject(), connections: connections, cancels: cancels,
+            duringConnect: { #expect(cancelled.wait(timeout: .now() + 30) == .success) })
+        let auto = connectable.autoconnect()
+        auto.subscribe(Self.cancelledFromAnotherThread(then: cancelled))
+        #expect(connections.current == 1)
+        #expect(cancels.current == 1)
+        let later = TestSubscriber<Int, Never>()
+        cancelled.signal()  // the next connect goes straight through
+        auto.subscribe(later)
+        #expect(connections.current == 2)
+        later.cancel()
+        #expect(cancels.current == 2)
+    }
+
+    /// A subscriber that hands its subscription to a new thread, which cancels it and then
+    /// signals `then`.
+    static func cancelledFromAnotherThread(then cancelled: DispatchSemaphore) -> AnySubscriber<Int, Never> {
+        AnySubscriber(receiveSubscription: { subscription in
+            let handed = UncheckedSendable(subscription)
+            Thread {
+                handed.value.cancel()
+                cancelled.signal()
+            }.start()
+        })
+    }
+
+    /// The same through `share()`: the upstream subscription its connection made is cancelled
+    /// once made.
+    @Test func shareCancelsTheUpstreamOfAConnectionEveryoneLeftWhileItWasMade() {
+        let subject = PassthroughSubject<Int, Never>()
+        let upstreamCancels = LockedValue(0)
+        let cancelled = DispatchSemaphore(value: 0)
+        let shared = Deferred { () -> Publishers.HandleEvents<PassthroughSubject<Int, Never>> in
+            #expect(cancelled.wait(timeout: .now() + 30) == .success)
+            return subject.handleEvents(receiveCancel: { upstreamCancels.increment() })
+        }.share()
+        shared.subscribe(Self.cancelledFromAnotherThread(then: cancelled))
+        #expect(upstreamCancels.current == 1)
+    }
 }
 
 @Suite("Subject subscribers at their edges, as Apple's")
@@ -202,6 +254,8 @@ private struct CountingConnectable: ConnectablePublisher {
     let subject: PassthroughSubject<Int, Never>
     let connections: LockedValue<Int>
     let cancels: LockedValue<Int>
+    /// Runs inside `connect()`, before it returns.
+    var duringConnect: @Sendable () -> Void = {}
 
     func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
         subject.subscribe(subscriber)
@@ -209,6 +263,7 @@ private struct CountingConnectable: ConnectablePublisher {
 
     func connect() -> Cancellable {
         connections.withLock { $0 += 1 }
+        duringConnect()
         return Connection(cancels: cancels)
     }
 
