@@ -302,7 +302,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     /// For a current-value subject, under the subject's lock and this conduit's: admits the
     /// current value (send `number`) and decides who delivers it, without waiting for room
     /// (nothing waits under the subject's lock). Give the answer to
-    /// ``deliverDecided(_:_:)`` after both locks.
+    /// ``deliverDecided(_:_:number:)`` after both locks.
     @inlinable
     func offerCurrentLocked(_ value: Output, number: UInt, me: UInt) -> (RoleDecision, Downstream)? {
         guard let target = admitLocked(number: number) else { return nil }
