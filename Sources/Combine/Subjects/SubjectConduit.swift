@@ -338,7 +338,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     }
 
     /// The lock-free path's admission of send `number`, which this thread then delivers (it
-    /// holds the role). Not inlined (nor is ``noteDelivered(_:)``): `SubjectCore.send`, which
+    /// holds the role). Not inlined: `SubjectCore.send`, which
     /// inlines the lock-free path, then stays short enough to be inlined into its caller
     /// (inlined, this bookkeeping made it a call: 330 → 361 instructions per passthrough send).
     @inlinable
@@ -349,12 +349,6 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     }
 
     /// Holding the role: send `number` goes out now (see ``undeliveredFrom``).
-    @inlinable
-    @inline(never)
-    func noteDelivered(_ number: UInt) {
-        noteDeliveredHere(number)
-    }
-
     @inlinable
     @inline(__always)
     func noteDeliveredHere(_ number: UInt) {
@@ -395,7 +389,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringCo
     /// notes it delivered (see ``undeliveredFrom``).
     @inlinable
     func deliverOwnValue(_ value: Output, number: UInt, to target: Downstream) {
-        if kind != .passthrough { noteDelivered(number) }
+        if kind != .passthrough { noteDeliveredHere(number) }
         deliverValue(value, to: target)
     }
 
