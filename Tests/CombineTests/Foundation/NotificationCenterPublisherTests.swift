@@ -203,15 +203,24 @@ struct NotificationCenterPublisherTests {
 
     /// Four threads post without pause while a fifth subscribes and cancels, again and
     /// again: each subscription starts while notifications are being posted, and ends while
-    /// they still are. Nothing arrives after a cancel, and no call overlaps another.
+    /// they still are. No call overlaps another, and nothing posted after `cancel()` returned
+    /// arrives. Each post carries a stamp taken just before it; the stamp counter's value when
+    /// the cancel returned is the cut. A post stamped below the cut began before the cancel
+    /// returned, and the one value a posting thread was already handing over when the cancel
+    /// came may land just after it (a cancel from another thread does not wait for a call under
+    /// way, here as in Apple's Combine): at most one such value per subscription.
     @Test func subscribingAndCancellingWhileOtherThreadsPost() {
         let center = NotificationCenter()
         let cycles = runningUnderSanitizer ? 100 : 1_000
         let posting = Atomic<Bool>(true)
-        let subscribers = LockedValue<[(TestSubscriber<Notification, Never>, count: Int)]>([])
+        let stamps = Atomic<Int>(0)
+        let subscribers = LockedValue<[(TestSubscriber<Notification, Never>, count: Int, cut: Int)]>([])
         runOverlapping(threads: 5) { thread in
             guard thread == 0 else {
-                while posting.load(ordering: .relaxed) { center.post(name: saved, object: nil) }
+                while posting.load(ordering: .relaxed) {
+                    let stamp = stamps.wrappingAdd(1, ordering: .sequentiallyConsistent).oldValue
+                    center.post(name: saved, object: nil, userInfo: ["number": stamp])
+                }
                 return
             }
             for cycle in 0..<cycles {
@@ -219,14 +228,23 @@ struct NotificationCenterPublisherTests {
                     initialDemand: cycle % 2 == 0 ? .unlimited : .max(3))
                 center.publisher(for: saved).subscribe(subscriber)
                 subscriber.cancel()
-                subscribers.withLock { $0.append((subscriber, subscriber.values.count)) }
+                let cut = stamps.load(ordering: .sequentiallyConsistent)
+                subscribers.withLock { $0.append((subscriber, subscriber.values.count, cut)) }
             }
             posting.store(false, ordering: .relaxed)
         }
-        for (subscriber, countAtCancel) in subscribers.withLock({ $0 }) {
-            #expect(subscriber.values.count == countAtCancel)
+        var late = 0
+        for (subscriber, countAtCancel, cut) in subscribers.withLock({ $0 }) {
+            let received = numbers(subscriber)
+            #expect(received.allSatisfy { $0 < cut }, "a notification posted after the cancel returned arrived")
+            #expect(received.count <= countAtCancel + 1)
             #expect(subscriber.violations.isEmpty)
+            if received.count > countAtCancel { late += 1 }
         }
+        // How often a value under way landed after the cancel: printed, not asserted (timing).
+        print(
+            "subscribingAndCancellingWhileOtherThreadsPost: \(late) of \(cycles) subscriptions",
+            "got a value after cancel() returned")
     }
 
     // MARK: Release
