@@ -92,40 +92,42 @@ struct SourcesReleaseCatalogueTests {
     /// nothing but its cancellable, which keeps it until it cancels it: gone at once after a
     /// cancel, after a completion only once the cancellable is dropped.
     @Test(arguments: sourcesCatalogue, [false, true])
-    fileprivate func pipelineIsReleased(_ entry: ReleaseEntry, _ byCancel: Bool) {
-        let rig = ReleaseRig()
-        let received = LockedValue<[Int]>([])
-        let completions = LockedValue(0)
-        weak var weakProbe: LifetimeToken?
-        weak var weakSink: Subscribers.Sink<Int, Never>?
-        var cancellable: AnyCancellable?
-        do {
-            let probe = LifetimeToken()
-            weakProbe = probe
-            let sink = Subscribers.Sink<Int, Never>(
-                receiveCompletion: { _ in completions.increment() },
-                receiveValue: { received.append(probe.pass($0)) })
-            weakSink = sink
-            entry.build(rig, probe).subscribe(sink)
-            cancellable = AnyCancellable(sink)
-        }
-        rig.source.send(1)
-        rig.source.send(2)
-        #expect(!received.current.isEmpty, "\(entry.name): no value went through")
-        if byCancel {
-            cancellable?.cancel()
-        } else {
-            rig.finish()
-            #expect(completions.current == 1, "\(entry.name): the pipeline did not complete")
-        }
-        #expect(weakProbe == nil, "\(entry.name): a closure is still alive")
-        if !byCancel {
-            withExtendedLifetime(cancellable) {
-                #expect(weakSink != nil, "\(entry.name): the cancellable should keep its sink until it cancels")
+    fileprivate func pipelineIsReleased(_ entry: ReleaseEntry, _ byCancel: Bool) async {
+        await offThePool {
+            let rig = ReleaseRig()
+            let received = LockedValue<[Int]>([])
+            let completions = LockedValue(0)
+            weak var weakProbe: LifetimeToken?
+            weak var weakSink: Subscribers.Sink<Int, Never>?
+            var cancellable: AnyCancellable?
+            do {
+                let probe = LifetimeToken()
+                weakProbe = probe
+                let sink = Subscribers.Sink<Int, Never>(
+                    receiveCompletion: { _ in completions.increment() },
+                    receiveValue: { received.append(probe.pass($0)) })
+                weakSink = sink
+                entry.build(rig, probe).subscribe(sink)
+                cancellable = AnyCancellable(sink)
             }
-            cancellable = nil
+            rig.source.send(1)
+            rig.source.send(2)
+            #expect(!received.current.isEmpty, "\(entry.name): no value went through")
+            if byCancel {
+                cancellable?.cancel()
+            } else {
+                rig.finish()
+                #expect(completions.current == 1, "\(entry.name): the pipeline did not complete")
+            }
+            #expect(weakProbe == nil, "\(entry.name): a closure is still alive")
+            if !byCancel {
+                withExtendedLifetime(cancellable) {
+                    #expect(weakSink != nil, "\(entry.name): the cancellable should keep its sink until it cancels")
+                }
+                cancellable = nil
+            }
+            #expect(weakSink == nil, "\(entry.name): the pipeline still holds the sink")
+            withExtendedLifetime(rig) {}
         }
-        #expect(weakSink == nil, "\(entry.name): the pipeline still holds the sink")
-        withExtendedLifetime(rig) {}
     }
 }

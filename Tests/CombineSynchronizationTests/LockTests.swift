@@ -16,56 +16,62 @@ private final class Guarded: @unchecked Sendable {
 @Suite("Lock: mutual exclusion, hand-over to sleeping threads, thread identity")
 struct LockTests {
     @Test("4 threads × 50,000 increments under the lock: none lost, no two holders at once")
-    func mutualExclusion() {
-        let state = Guarded()
-        runOverlapping(threads: 4) { _ in
-            for _ in 0..<50_000 {
-                state.lock.acquire()
-                state.inside += 1
-                if state.inside != 1 { state.overlaps += 1 }
-                state.count += 1
-                state.inside -= 1
-                state.lock.release()
+    func mutualExclusion() async {
+        await offThePool {
+            let state = Guarded()
+            runOverlapping(threads: 4) { _ in
+                for _ in 0..<50_000 {
+                    state.lock.acquire()
+                    state.inside += 1
+                    if state.inside != 1 { state.overlaps += 1 }
+                    state.count += 1
+                    state.inside -= 1
+                    state.lock.release()
+                }
             }
+            #expect(state.count == 200_000)
+            #expect(state.overlaps == 0)
         }
-        #expect(state.count == 200_000)
-        #expect(state.overlaps == 0)
     }
 
     @Test("threads that sleep on the lock are woken: a holder that keeps it for a while releases every waiter")
-    func sleepersAreWoken() {
-        let state = Guarded()
-        runOverlapping(threads: 3) { _ in
-            for _ in 0..<20 {
-                state.lock.withLock {
-                    // Long enough that the others give up spinning and sleep on the word.
-                    usleep(200)
-                    state.count += 1
+    func sleepersAreWoken() async {
+        await offThePool {
+            let state = Guarded()
+            runOverlapping(threads: 3) { _ in
+                for _ in 0..<20 {
+                    state.lock.withLock {
+                        // Long enough that the others give up spinning and sleep on the word.
+                        usleep(200)
+                        state.count += 1
+                    }
                 }
             }
+            #expect(state.count == 60)
         }
-        #expect(state.count == 60)
     }
 
     @Test(
         "a thread blocked behind a holder that keeps the lock far longer than the spin gets it when the holder lets go")
-    func blockedThreadGetsTheLock() {
-        let state = Guarded()
-        let waiterStarted = DispatchSemaphore(value: 0)
-        let waiterDone = DispatchSemaphore(value: 0)
-        state.lock.acquire()
-        Thread {
-            waiterStarted.signal()
-            state.lock.withLock { state.count += 1 }
-            waiterDone.signal()
-        }.start()
-        waiterStarted.wait()
-        // The waiter cannot get in while the lock is held, however long that is.
-        #expect(waiterDone.wait(timeout: .now() + .milliseconds(50)) == .timedOut)
-        #expect(state.count == 0)
-        state.lock.release()
-        #expect(waiterDone.wait(timeout: .now() + .seconds(30)) == .success)
-        #expect(state.lock.withLock { state.count } == 1)
+    func blockedThreadGetsTheLock() async {
+        await offThePool {
+            let state = Guarded()
+            let waiterStarted = DispatchSemaphore(value: 0)
+            let waiterDone = DispatchSemaphore(value: 0)
+            state.lock.acquire()
+            Thread {
+                waiterStarted.signal()
+                state.lock.withLock { state.count += 1 }
+                waiterDone.signal()
+            }.start()
+            waiterStarted.wait()
+            // The waiter cannot get in while the lock is held, however long that is.
+            #expect(waiterDone.wait(timeout: .now() + .milliseconds(50)) == .timedOut)
+            #expect(state.count == 0)
+            state.lock.release()
+            #expect(waiterDone.wait(timeout: .now() + .seconds(30)) == .success)
+            #expect(state.lock.withLock { state.count } == 1)
+        }
     }
 
     #if DEBUG
@@ -108,22 +114,24 @@ struct LockTests {
     }
 
     @Test("a thread identity is never 0 and never has its lowest bit set (the engine's pending mark)")
-    func threadIdentity() {
-        // Collected under this package's lock: ThreadSanitizer does not see the hand-over of
-        // the standard library's `Mutex` (ARCHITECTURE.md, the lock), and reports its uses.
-        final class Identities: @unchecked Sendable {
-            let lock = Lock()
-            var seen: [UInt] = []
+    func threadIdentity() async {
+        await offThePool {
+            // Collected under this package's lock: ThreadSanitizer does not see the hand-over of
+            // the standard library's `Mutex` (ARCHITECTURE.md, the lock), and reports its uses.
+            final class Identities: @unchecked Sendable {
+                let lock = Lock()
+                var seen: [UInt] = []
+            }
+            let identities = Identities()
+            runOverlapping(threads: 4) { _ in
+                let me = currentThreadID()
+                identities.lock.withLock { identities.seen.append(me) }
+            }
+            let seen = identities.lock.withLock { identities.seen }
+            #expect(seen.count == 4)
+            #expect(Set(seen).count == 4, "two running threads had the same identity")
+            #expect(seen.allSatisfy { $0 != 0 && $0 & SerialDelivery.pendingBit == 0 })
+            #expect(currentThreadID() & SerialDelivery.pendingBit == 0)
         }
-        let identities = Identities()
-        runOverlapping(threads: 4) { _ in
-            let me = currentThreadID()
-            identities.lock.withLock { identities.seen.append(me) }
-        }
-        let seen = identities.lock.withLock { identities.seen }
-        #expect(seen.count == 4)
-        #expect(Set(seen).count == 4, "two running threads had the same identity")
-        #expect(seen.allSatisfy { $0 != 0 && $0 & SerialDelivery.pendingBit == 0 })
-        #expect(currentThreadID() & SerialDelivery.pendingBit == 0)
     }
 }

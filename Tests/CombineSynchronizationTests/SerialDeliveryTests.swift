@@ -54,29 +54,31 @@ struct SerialDeliveryTests {
         "4 threads × 5,000 values into one owner with a slow call: each once, each thread's in order, never two calls at once, the backlog bounded",
         arguments: Front.allCases
     )
-    func fourSenders(front: Front) {
-        let owner = front.makeOwner()
-        owner.calls.during = { _ in
-            // A little work per call, so that senders find the role taken and queue.
-            for _ in 0..<50 { spinSink.add(1, ordering: .relaxed) }
+    func fourSenders(front: Front) async {
+        await offThePool {
+            let owner = front.makeOwner()
+            owner.calls.during = { _ in
+                // A little work per call, so that senders find the role taken and queue.
+                for _ in 0..<50 { spinSink.add(1, ordering: .relaxed) }
+            }
+            let senders = 4
+            let perSender = 5_000
+            runOverlapping(threads: senders) { sender in
+                for index in 0..<perSender { owner.send(sender * perSender + index) }
+            }
+            #expect(owner.idleViolations().isEmpty, "the role was not given up, or events were left queued")
+            #expect(owner.calls.overlaps == 0)
+            let delivered = owner.calls.delivered
+            #expect(delivered.count == senders * perSender)
+            #expect(Set(delivered).count == senders * perSender, "a value was delivered twice")
+            for sender in 0..<senders {
+                let own = delivered.filter { $0 / perSender == sender }
+                #expect(own == Array(sender * perSender..<(sender + 1) * perSender), "sender \(sender)'s order changed")
+            }
+            // Queue first: at most one event per producing thread beyond the limit. Claim keeping
+            // the lock: the owner's queue is bounded by other means (a scheduler's actions).
+            if front != .keepingLock { #expect(owner.peak <= SerialDelivery.Limits.backlog + senders) }
         }
-        let senders = 4
-        let perSender = 5_000
-        runOverlapping(threads: senders) { sender in
-            for index in 0..<perSender { owner.send(sender * perSender + index) }
-        }
-        #expect(owner.idleViolations().isEmpty, "the role was not given up, or events were left queued")
-        #expect(owner.calls.overlaps == 0)
-        let delivered = owner.calls.delivered
-        #expect(delivered.count == senders * perSender)
-        #expect(Set(delivered).count == senders * perSender, "a value was delivered twice")
-        for sender in 0..<senders {
-            let own = delivered.filter { $0 / perSender == sender }
-            #expect(own == Array(sender * perSender..<(sender + 1) * perSender), "sender \(sender)'s order changed")
-        }
-        // Queue first: at most one event per producing thread beyond the limit. Claim keeping
-        // the lock: the owner's queue is bounded by other means (a scheduler's actions).
-        if front != .keepingLock { #expect(owner.peak <= SerialDelivery.Limits.backlog + senders) }
     }
 }
 

@@ -96,8 +96,10 @@ struct TestSchedulerTests {
     }
 
     @Test func advancingBackwardsTraps() async {
-        await #expect(processExitsWith: .failure) {
-            TestScheduler<VirtualTime, Never>().advance(by: .seconds(-1))
+        await runningExitTest {
+            await #expect(processExitsWith: .failure) {
+                TestScheduler<VirtualTime, Never>().advance(by: .seconds(-1))
+            }
         }
     }
 

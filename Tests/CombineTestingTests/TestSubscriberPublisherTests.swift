@@ -72,26 +72,28 @@ struct TestSubscriberTests {
     }
 
     @Test("calls overlapping from two threads are a violation; a nested call on one thread is not")
-    func overlappingCalls() {
-        let inner = TestSubscriber<Int, Never>()
-        inner.receive(subscription: InertSubscription())
-        let outer = TestSubscriber<Int, Never>(onValue: { value in
-            // A call nested inside another, on the same thread.
-            _ = inner.receive(value)
-            return .none
-        })
-        outer.receive(subscription: InertSubscription())
-        _ = outer.receive(1)
-        #expect(outer.violations.isEmpty)
+    func overlappingCalls() async {
+        await offThePool {
+            let inner = TestSubscriber<Int, Never>()
+            inner.receive(subscription: InertSubscription())
+            let outer = TestSubscriber<Int, Never>(onValue: { value in
+                // A call nested inside another, on the same thread.
+                _ = inner.receive(value)
+                return .none
+            })
+            outer.receive(subscription: InertSubscription())
+            _ = outer.receive(1)
+            #expect(outer.violations.isEmpty)
 
-        let overlapped = TestSubscriber<Int, Never>(onValue: { _ in
-            // Hold the call while another thread calls in.
-            Thread.sleep(forTimeInterval: 0.05)
-            return .none
-        })
-        overlapped.receive(subscription: InertSubscription())
-        runOverlapping(threads: 2) { index in _ = overlapped.receive(index) }
-        #expect(overlapped.violations.contains("receive(_:) overlapped a call on another thread"))
+            let overlapped = TestSubscriber<Int, Never>(onValue: { _ in
+                // Hold the call while another thread calls in.
+                Thread.sleep(forTimeInterval: 0.05)
+                return .none
+            })
+            overlapped.receive(subscription: InertSubscription())
+            runOverlapping(threads: 2) { index in _ = overlapped.receive(index) }
+            #expect(overlapped.violations.contains("receive(_:) overlapped a call on another thread"))
+        }
     }
 }
 

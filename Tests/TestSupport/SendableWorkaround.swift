@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // swift-format-ignore-file: AvoidRetroactiveConformances
+
 import Combine
 
 // As in Apple's declarations, Combine's subjects, cancellables and publishers are not

@@ -67,10 +67,12 @@ public final class StartBarrier: Sendable {
         self.count = count
     }
 
-    /// Counts this thread in and spins until every thread has arrived.
+    /// Counts this thread in and spins until every thread has arrived, yielding the processor
+    /// on each turn (a barrier of more threads than cores would otherwise spin away the time
+    /// slices of the threads it waits for).
     public func arriveAndWait() {
         arrived.add(1, ordering: .acquiringAndReleasing)
-        while arrived.load(ordering: .acquiring) < count {}
+        while arrived.load(ordering: .acquiring) < count { sched_yield() }
     }
 }
 
@@ -90,21 +92,167 @@ public func runOverlapping(threads: Int, _ body: @escaping @Sendable (Int) -> Vo
     done.wait()
 }
 
+/// Runs blocking work — threads joined, semaphores waited on, spins, sleeps — on a thread of
+/// ``BlockingExecutor``, off the cooperative pool, and returns its result to the calling task.
+///
+/// Swift Testing runs every test, synchronous ones too, as a task of the one cooperative pool,
+/// which has as many threads as cores. A synchronous test that blocks holds one of them for as
+/// long as it runs, and each `async` test's next step waits in the pool's queue behind every
+/// test not yet started: on two cores every `async` test of the suite used to finish only at
+/// the very end of the run (139 s into a 148 s run), and a loaded machine made that wait longer
+/// than any timeout. So a test that blocks for more than a moment is `async` and hands its body
+/// here. The body stays part of the test's task (the test's expectations are recorded as
+/// usual): only the threads it runs on change.
+public func offThePool<Value: Sendable>(
+    on executor: BlockingExecutor = .shared, _ body: @Sendable () throws -> Value
+) async rethrows -> Value {
+    try await withTaskExecutorPreference(executor) {
+        try body()
+    }
+}
+
+/// Runs an exit test — `#expect(processExitsWith:)` and what its result is checked for — off
+/// the cooperative pool, at most two at a time.
+///
+/// Swift Testing waits for an exit test's child process by reading the child's pipes, blocking
+/// a thread for each until the child ends: on the pool, two exit tests (and there are dozens)
+/// held both of its threads for as long as their children ran. Here those reads block threads
+/// of ``BlockingExecutor/childProcesses`` instead, and a test waiting for its turn holds none.
+@discardableResult
+public func runningExitTest<Value: Sendable>(_ body: () async -> Value) async -> Value {
+    await BlockingExecutor.exitTestTurns.enter()
+    defer { BlockingExecutor.exitTestTurns.leave() }
+    return await withTaskExecutorPreference(BlockingExecutor.childProcesses) { await body() }
+}
+
+/// A task executor of a few threads of its own: ``shared`` for the blocking bodies of
+/// ``offThePool(_:)``, as many threads as cores (at least two), so the blocking tests overlap as
+/// much as they did on the pool, and the jobs of those still waiting for a thread hold none;
+/// ``childProcesses`` for the reads of ``runningExitTest(_:)``.
+public final class BlockingExecutor: TaskExecutor, @unchecked Sendable {
+    /// How many threads ``shared`` has: as many as the cores, at least two.
+    public static let width = max(2, ProcessInfo.processInfo.activeProcessorCount)
+    /// The executor of ``offThePool(_:)``.
+    public static let shared = BlockingExecutor(threads: width, belowThePool: true)
+    /// The executor of ``runningExitTest(_:)``: room for the reads of two exit tests at once
+    /// (an exit test reads its child's back channel and each output it observes, three at most),
+    /// so that no read waits for a thread while its child waits for the read.
+    static let childProcesses = BlockingExecutor(threads: 8, belowThePool: false)
+    static let exitTestTurns = AsyncGate(width: 2)
+
+    // `jobs` is read and written only with `condition` locked.
+    private let condition = NSCondition()
+    private var jobs: [UnownedJob] = []
+    private var next = 0
+
+    /// An executor of `threads` threads of its own (below the pool's priority when
+    /// `belowThePool`), which live as long as the process.
+    public init(threads: Int, belowThePool: Bool) {
+        for _ in 0..<threads {
+            let thread = Thread { [self] in work(belowThePool: belowThePool) }
+            // A cooperative pool thread's size, where these bodies used to run.
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+    }
+
+    public func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        condition.lock()
+        jobs.append(job)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Whether the calling thread is one of an executor's made `belowThePool`.
+    public static var runsHere: Bool { Thread.current.threadDictionary[threadKey] != nil }
+    private static let threadKey = "TestSupport.BlockingExecutor"
+
+    private func work(belowThePool: Bool) {
+        if belowThePool {
+            Thread.current.threadDictionary[Self.threadKey] = true
+            // Below the pool's priority (nice 10; a thread started from here inherits it): the
+            // stress tests' threads keep both cores busy, and at the same priority they left the
+            // pool a fraction of them, so every short test and each step of an `async` one
+            // queued behind them. (On Linux a nice value belongs to a thread: `who` 0 is the
+            // calling thread.)
+            #if os(Linux)
+            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+            #endif
+        }
+        while true {
+            condition.lock()
+            while next == jobs.count { condition.wait() }
+            let job = jobs[next]
+            next += 1
+            if next == jobs.count {
+                jobs.removeAll(keepingCapacity: true)
+                next = 0
+            }
+            condition.unlock()
+            job.runSynchronously(on: asUnownedTaskExecutor())
+        }
+    }
+}
+
+/// Lets `width` tasks through at a time; the others wait suspended, in arrival order.
+final class AsyncGate: Sendable {
+    private struct State {
+        var free: Int
+        var waiting: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let state: LockedValue<State>
+
+    init(width: Int) {
+        state = LockedValue(State(free: width))
+    }
+
+    func enter() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let admitted = state.withLock { state in
+                guard state.free > 0 else {
+                    state.waiting.append(continuation)
+                    return false
+                }
+                state.free -= 1
+                return true
+            }
+            if admitted { continuation.resume() }
+        }
+    }
+
+    /// Hands the turn to the oldest waiter, or frees it.
+    func leave() {
+        let next: CheckedContinuation<Void, Never>? = state.withLock { state in
+            guard !state.waiting.isEmpty else {
+                state.free += 1
+                return nil
+            }
+            return state.waiting.removeFirst()
+        }
+        next?.resume()
+    }
+}
+
 /// Waits until `condition` holds, looking again after each millisecond, for at most `timeout`;
 /// returns whether it held. For results that arrive on another task or thread: the test waits
-/// for the event, and the timeout is only reached when the code is wrong. The default is long
-/// because the whole suite shares one cooperative pool of as many threads as cores, which the
-/// blocking (synchronous) stress tests hold: on two cores a task waits 30–50 s for a thread in
-/// a plain run and about 190 s under ThreadSanitizer (every `async` test of a TSan run reports
-/// about 189 s). It runs on the caller's actor, so a `@MainActor` test may look at its
-/// main-actor state.
+/// for the event, and the timeout is only reached when the code is wrong. It runs on the
+/// caller's actor, so a `@MainActor` test may look at its main-actor state.
+///
+/// A sleep of a millisecond that takes more than a second is reported on the standard output
+/// (the test waited that long for a thread of the pool: some test blocks the pool, which
+/// ``offThePool(_:)`` is for).
 public func eventually(
-    timeout: Duration = .seconds(600), isolation: isolated (any Actor)? = #isolation, _ condition: () -> Bool
+    timeout: Duration = .seconds(60), isolation: isolated (any Actor)? = #isolation, _ condition: () -> Bool
 ) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while !condition() {
         if ContinuousClock.now >= deadline { return false }
+        let asleep = ContinuousClock.now
         try? await Task.sleep(for: .milliseconds(1))
+        let slept = ContinuousClock.now - asleep
+        if slept > .seconds(1) { print("eventually: a 1 ms sleep took \(slept) (the pool was busy)") }
     }
     return true
 }

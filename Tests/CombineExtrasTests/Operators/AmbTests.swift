@@ -228,20 +228,22 @@ struct AmbTests {
         #expect(listed.values == [1])
     }
 
-    @Test func racesOnTwoThreadsHaveExactlyOneWinner() {
-        for _ in 0..<200 {
-            let left = PassthroughSubject<Int, Never>()
-            let right = PassthroughSubject<Int, Never>()
-            let subscriber = TestSubscriber<Int, Never>()
-            left.amb(right).subscribe(subscriber)
-            runOverlapping(threads: 2) { side in
-                let subject = side == 0 ? left : right
-                for step in 0..<20 { subject.send(side * 100 + step) }
+    @Test func racesOnTwoThreadsHaveExactlyOneWinner() async {
+        await offThePool {
+            for _ in 0..<200 {
+                let left = PassthroughSubject<Int, Never>()
+                let right = PassthroughSubject<Int, Never>()
+                let subscriber = TestSubscriber<Int, Never>()
+                left.amb(right).subscribe(subscriber)
+                runOverlapping(threads: 2) { side in
+                    let subject = side == 0 ? left : right
+                    for step in 0..<20 { subject.send(side * 100 + step) }
+                }
+                let values = subscriber.values
+                let winner = values.first.map { $0 / 100 }
+                #expect(values == Array(0..<20).map { (winner ?? 0) * 100 + $0 })
+                #expect(subscriber.violations == [])
             }
-            let values = subscriber.values
-            let winner = values.first.map { $0 / 100 }
-            #expect(values == Array(0..<20).map { (winner ?? 0) * 100 + $0 })
-            #expect(subscriber.violations == [])
         }
     }
 

@@ -109,24 +109,28 @@ struct CollectionCombineLatestTests {
         #expect(subscriber.events == [.subscription, .value([1, 10]), .completion(.finished)])
     }
 
-    @Test func tenThousandPublishersInOneSubscription() {
-        let count = 10_000
-        let subscriber = TestSubscriber<[Int], Never>()
-        (0..<count).map { Just($0) }.combineLatest().subscribe(subscriber)
-        #expect(subscriber.values == [Array(0..<count)])
-        #expect(subscriber.completion == .finished)
+    @Test func tenThousandPublishersInOneSubscription() async {
+        await offThePool {
+            let count = 10_000
+            let subscriber = TestSubscriber<[Int], Never>()
+            (0..<count).map { Just($0) }.combineLatest().subscribe(subscriber)
+            #expect(subscriber.values == [Array(0..<count)])
+            #expect(subscriber.completion == .finished)
+        }
     }
 
-    @Test func publishersOnManyThreadsNeverOverlapInTheSubscriber() {
-        let subjects = (0..<4).map { _ in PassthroughSubject<Int, Never>() }
-        let subscriber = TestSubscriber<[Int], Never>()
-        subjects.combineLatest().subscribe(subscriber)
-        for subject in subjects { subject.send(0) }
-        DispatchQueue.concurrentPerform(iterations: subjects.count) { index in
-            for value in 1...2_000 { subjects[index].send(value) }
+    @Test func publishersOnManyThreadsNeverOverlapInTheSubscriber() async {
+        await offThePool {
+            let subjects = (0..<4).map { _ in PassthroughSubject<Int, Never>() }
+            let subscriber = TestSubscriber<[Int], Never>()
+            subjects.combineLatest().subscribe(subscriber)
+            for subject in subjects { subject.send(0) }
+            DispatchQueue.concurrentPerform(iterations: subjects.count) { index in
+                for value in 1...2_000 { subjects[index].send(value) }
+            }
+            #expect(subscriber.values.count == 1 + 4 * 2_000)
+            #expect(subscriber.values.last == [2_000, 2_000, 2_000, 2_000])
+            #expect(subscriber.violations.isEmpty)
         }
-        #expect(subscriber.values.count == 1 + 4 * 2_000)
-        #expect(subscriber.values.last == [2_000, 2_000, 2_000, 2_000])
-        #expect(subscriber.violations.isEmpty)
     }
 }

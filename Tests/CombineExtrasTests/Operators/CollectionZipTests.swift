@@ -103,22 +103,26 @@ struct CollectionZipTests {
         #expect(subscriber.violations.isEmpty)
     }
 
-    @Test func tenThousandPublishersInOneSubscription() {
-        let count = 10_000
-        let subscriber = TestSubscriber<[Int], Never>()
-        (0..<count).map { [$0, $0 + count].publisher }.zip().subscribe(subscriber)
-        #expect(subscriber.values == [Array(0..<count), Array(count..<(2 * count))])
-        #expect(subscriber.completion == .finished)
+    @Test func tenThousandPublishersInOneSubscription() async {
+        await offThePool {
+            let count = 10_000
+            let subscriber = TestSubscriber<[Int], Never>()
+            (0..<count).map { [$0, $0 + count].publisher }.zip().subscribe(subscriber)
+            #expect(subscriber.values == [Array(0..<count), Array(count..<(2 * count))])
+            #expect(subscriber.completion == .finished)
+        }
     }
 
-    @Test func publishersOnManyThreadsNeverOverlapInTheSubscriber() {
-        let subjects = (0..<4).map { _ in PassthroughSubject<Int, Never>() }
-        let subscriber = TestSubscriber<[Int], Never>()
-        subjects.zip().subscribe(subscriber)
-        DispatchQueue.concurrentPerform(iterations: subjects.count) { index in
-            for value in 0..<2_000 { subjects[index].send(value) }
+    @Test func publishersOnManyThreadsNeverOverlapInTheSubscriber() async {
+        await offThePool {
+            let subjects = (0..<4).map { _ in PassthroughSubject<Int, Never>() }
+            let subscriber = TestSubscriber<[Int], Never>()
+            subjects.zip().subscribe(subscriber)
+            DispatchQueue.concurrentPerform(iterations: subjects.count) { index in
+                for value in 0..<2_000 { subjects[index].send(value) }
+            }
+            #expect(subscriber.values == (0..<2_000).map { Array(repeating: $0, count: 4) })
+            #expect(subscriber.violations.isEmpty)
         }
-        #expect(subscriber.values == (0..<2_000).map { Array(repeating: $0, count: 4) })
-        #expect(subscriber.violations.isEmpty)
     }
 }

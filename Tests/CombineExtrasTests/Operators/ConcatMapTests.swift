@@ -27,13 +27,15 @@ struct ConcatMapTests {
 
     /// Inner publishers that finish while being subscribed (a `Just`) are started one after
     /// another by one loop, not nested: a long queue of them keeps the stack flat.
-    @Test func aLongQueueOfSynchronousInnersKeepsAFlatStack() {
-        let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
-        (0..<100_000).publisher.concatMap { Just($0) }.subscribe(subscriber)
-        subscriber.request(.unlimited)
-        #expect(subscriber.values.count == 100_000)
-        #expect(subscriber.values.last == 99_999)
-        #expect(subscriber.completion == .finished)
+    @Test func aLongQueueOfSynchronousInnersKeepsAFlatStack() async {
+        await offThePool {
+            let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+            (0..<100_000).publisher.concatMap { Just($0) }.subscribe(subscriber)
+            subscriber.request(.unlimited)
+            #expect(subscriber.values.count == 100_000)
+            #expect(subscriber.values.last == 99_999)
+            #expect(subscriber.completion == .finished)
+        }
     }
 
     /// An inner's failure cancels the upstream, so a hot upstream stops feeding a queue

@@ -52,8 +52,10 @@ struct NwiseTests {
     }
 
     @Test func aSizeBelowOneTraps() async {
-        await #expect(processExitsWith: .failure) {
-            _ = Just(1).nwise(0)
+        await runningExitTest {
+            await #expect(processExitsWith: .failure) {
+                _ = Just(1).nwise(0)
+            }
         }
     }
 

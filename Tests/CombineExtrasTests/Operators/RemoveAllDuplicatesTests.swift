@@ -67,15 +67,17 @@ struct RemoveAllDuplicatesTests {
         #expect(second.completion == .finished)
     }
 
-    @Test func sendsFromManyThreadsLetEachValueThroughOnce() {
-        let subject = PassthroughSubject<Int, Never>()
-        let received = LockedValue<[Int]>([])
-        let cancellable = subject.removeAllDuplicates().sink { value in received.withLock { $0.append(value) } }
-        DispatchQueue.concurrentPerform(iterations: 4) { _ in
-            for value in 0..<500 { subject.send(value) }
+    @Test func sendsFromManyThreadsLetEachValueThroughOnce() async {
+        await offThePool {
+            let subject = PassthroughSubject<Int, Never>()
+            let received = LockedValue<[Int]>([])
+            let cancellable = subject.removeAllDuplicates().sink { value in received.withLock { $0.append(value) } }
+            DispatchQueue.concurrentPerform(iterations: 4) { _ in
+                for value in 0..<500 { subject.send(value) }
+            }
+            #expect(received.withLock { $0.sorted() } == Array(0..<500))
+            cancellable.cancel()
         }
-        #expect(received.withLock { $0.sorted() } == Array(0..<500))
-        cancellable.cancel()
     }
 
     @Test func contract() {

@@ -119,26 +119,30 @@ struct RetryWhenTests {
         #expect(subscriber.values == [2])
     }
 
-    @Test func manySynchronousRetriesDoNotGrowTheStack() {
-        // Each retry starts inside the previous attempt's failure; nested, 100,000 of them
-        // would overflow the stack.
-        let flaky = Flaky(failures: 100_000)
-        let subscriber = TestSubscriber<Int, OperatorFailure>()
-        flaky.publisher.retry(100_000) { _ in Just(()) }.subscribe(subscriber)
-        #expect(flaky.subscriptions == 100_001)
-        #expect(subscriber.events == [.subscription, .value(100_001), .completion(.finished)])
+    @Test func manySynchronousRetriesDoNotGrowTheStack() async {
+        await offThePool {
+            // Each retry starts inside the previous attempt's failure; nested, 100,000 of them
+            // would overflow the stack.
+            let flaky = Flaky(failures: 100_000)
+            let subscriber = TestSubscriber<Int, OperatorFailure>()
+            flaky.publisher.retry(100_000) { _ in Just(()) }.subscribe(subscriber)
+            #expect(flaky.subscriptions == 100_001)
+            #expect(subscriber.events == [.subscription, .value(100_001), .completion(.finished)])
+        }
     }
 
-    @Test func aTriggerFiringOnAnotherThreadStartsTheNextAttemptThere() {
-        let flaky = Flaky(failures: 2)
-        let finished = DispatchSemaphore(value: 0)
-        let subscriber = TestSubscriber<Int, OperatorFailure>(onCompletion: { _ in finished.signal() })
-        flaky.publisher
-            .retry(2) { _ in Just(()).receive(on: DispatchQueue.global()) }
-            .subscribe(subscriber)
-        #expect(finished.wait(timeout: .now() + 10) == .success)
-        #expect(subscriber.events == [.subscription, .value(3), .completion(.finished)])
-        #expect(subscriber.violations.isEmpty)
+    @Test func aTriggerFiringOnAnotherThreadStartsTheNextAttemptThere() async {
+        await offThePool {
+            let flaky = Flaky(failures: 2)
+            let finished = DispatchSemaphore(value: 0)
+            let subscriber = TestSubscriber<Int, OperatorFailure>(onCompletion: { _ in finished.signal() })
+            flaky.publisher
+                .retry(2) { _ in Just(()).receive(on: DispatchQueue.global()) }
+                .subscribe(subscriber)
+            #expect(finished.wait(timeout: .now() + 10) == .success)
+            #expect(subscriber.events == [.subscription, .value(3), .completion(.finished)])
+            #expect(subscriber.violations.isEmpty)
+        }
     }
 
     @Test func cancelWhileWaitingCancelsTheTrigger() {

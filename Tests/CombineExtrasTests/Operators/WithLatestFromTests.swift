@@ -165,23 +165,25 @@ struct WithLatestFromTests {
         #expect(subscriber.values == ["a"])
     }
 
-    @Test func theOthersFailureOnAnotherThreadNeverOverlapsAValue() {
-        for _ in 0..<100 {
-            let upstream = PassthroughSubject<Int, ProbeError>()
-            let other = CurrentValueSubject<Int, ProbeError>(0)
-            let subscriber = TestSubscriber<Int, ProbeError>()
-            upstream.withLatestFrom(other) { $0 + $1 }.subscribe(subscriber)
-            runOverlapping(threads: 2) { side in
-                if side == 0 {
-                    for value in 1...200 { upstream.send(value) }
-                } else {
-                    other.send(completion: .failure(ProbeError(code: 1)))
+    @Test func theOthersFailureOnAnotherThreadNeverOverlapsAValue() async {
+        await offThePool {
+            for _ in 0..<100 {
+                let upstream = PassthroughSubject<Int, ProbeError>()
+                let other = CurrentValueSubject<Int, ProbeError>(0)
+                let subscriber = TestSubscriber<Int, ProbeError>()
+                upstream.withLatestFrom(other) { $0 + $1 }.subscribe(subscriber)
+                runOverlapping(threads: 2) { side in
+                    if side == 0 {
+                        for value in 1...200 { upstream.send(value) }
+                    } else {
+                        other.send(completion: .failure(ProbeError(code: 1)))
+                    }
                 }
+                #expect(subscriber.completion == .failure(ProbeError(code: 1)))
+                let values = subscriber.values  // none when the failure came first
+                #expect(values == (0..<values.count).map { $0 + 1 })
+                #expect(subscriber.violations == [])
             }
-            #expect(subscriber.completion == .failure(ProbeError(code: 1)))
-            let values = subscriber.values  // none when the failure came first
-            #expect(values == (0..<values.count).map { $0 + 1 })
-            #expect(subscriber.violations == [])
         }
     }
 

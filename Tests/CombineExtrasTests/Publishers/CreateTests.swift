@@ -245,58 +245,65 @@ struct CreateTests {
     /// without demand waits, and the demand returned from that `receive(_:)` delivers it from
     /// the running loop: pacing one value at a time keeps a flat stack.
     @Test(arguments: [(Subscribers.Demand.unlimited, 100, 100), (.max(1), 10_000, 1)])
-    func valuesSentFromInsideReceiveKeepTheirOrder(_ demand: Subscribers.Demand, count: Int, depth expected: Int) {
-        let producer = Producer()
-        let depth = LockedValue(0)
-        let maxDepth = LockedValue(0)
-        let subscriber = TestSubscriber<Int, Never>(
-            initialDemand: demand,
-            onValue: { value in
-                depth.increment()
-                maxDepth.withLock { $0 = Swift.max($0, depth.current) }
-                if value < count { producer.sender.send(value + 1) }
-                depth.withLock { $0 -= 1 }
-                return demand == .unlimited ? .none : .max(1)
-            })
-        producer.start(subscriber)
-        producer.sender.send(1)
-        #expect(subscriber.values == Array(1...count))
-        #expect(maxDepth.current == expected)
-        #expect(subscriber.violations == [])
+    func valuesSentFromInsideReceiveKeepTheirOrder(_ demand: Subscribers.Demand, count: Int, depth expected: Int) async
+    {
+        await offThePool {
+            let producer = Producer()
+            let depth = LockedValue(0)
+            let maxDepth = LockedValue(0)
+            let subscriber = TestSubscriber<Int, Never>(
+                initialDemand: demand,
+                onValue: { value in
+                    depth.increment()
+                    maxDepth.withLock { $0 = Swift.max($0, depth.current) }
+                    if value < count { producer.sender.send(value + 1) }
+                    depth.withLock { $0 -= 1 }
+                    return demand == .unlimited ? .none : .max(1)
+                })
+            producer.start(subscriber)
+            producer.sender.send(1)
+            #expect(subscriber.values == Array(1...count))
+            #expect(maxDepth.current == expected)
+            #expect(subscriber.violations == [])
+        }
     }
 
     @Test(arguments: [Subscribers.Demand.unlimited, .max(1)])
-    func sendsFromManyThreadsAreSerialisedAndKeepEachThreadsOrder(_ demand: Subscribers.Demand) {
-        let producer = Producer()
-        let subscriber = TestSubscriber<Int, Never>(
-            initialDemand: demand, onValue: { _ in demand == .unlimited ? .none : .max(1) })
-        producer.start(subscriber)
-        let sender = producer.sender
-        let threads = 8
-        let perThread = 500
-        runOverlapping(threads: threads) { thread in
-            for step in 0..<perThread { sender.send(thread * perThread + step) }
+    func sendsFromManyThreadsAreSerialisedAndKeepEachThreadsOrder(_ demand: Subscribers.Demand) async {
+        await offThePool {
+            let producer = Producer()
+            let subscriber = TestSubscriber<Int, Never>(
+                initialDemand: demand, onValue: { _ in demand == .unlimited ? .none : .max(1) })
+            producer.start(subscriber)
+            let sender = producer.sender
+            let threads = 8
+            let perThread = 500
+            runOverlapping(threads: threads) { thread in
+                for step in 0..<perThread { sender.send(thread * perThread + step) }
+            }
+            sender.send(completion: .finished)
+            expectEachThreadsValuesInOrder(subscriber.values, threads: threads, perThread: perThread)
+            #expect(subscriber.completion == .finished)
+            #expect(subscriber.violations == [])
         }
-        sender.send(completion: .finished)
-        expectEachThreadsValuesInOrder(subscriber.values, threads: threads, perThread: perThread)
-        #expect(subscriber.completion == .finished)
-        #expect(subscriber.violations == [])
     }
 
-    @Test func demandFromAnotherThreadWhileSendingNeverExceedsIt() {
-        let producer = Producer()
-        let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
-        producer.start(subscriber)
-        let sender = producer.sender
-        runOverlapping(threads: 2) { side in
-            if side == 0 {
-                for value in 0..<2_000 { sender.send(value) }
-            } else {
-                for _ in 0..<1_000 { subscriber.request(.max(1)) }
+    @Test func demandFromAnotherThreadWhileSendingNeverExceedsIt() async {
+        await offThePool {
+            let producer = Producer()
+            let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+            producer.start(subscriber)
+            let sender = producer.sender
+            runOverlapping(threads: 2) { side in
+                if side == 0 {
+                    for value in 0..<2_000 { sender.send(value) }
+                } else {
+                    for _ in 0..<1_000 { subscriber.request(.max(1)) }
+                }
             }
+            #expect(subscriber.values == Array(0..<1_000))
+            #expect(subscriber.violations == [])
         }
-        #expect(subscriber.values == Array(0..<1_000))
-        #expect(subscriber.violations == [])
     }
 
     @Test(arguments: [false, true])

@@ -110,8 +110,10 @@ struct IntervalTests {
     }
 
     @Test func aPeriodOfZeroTraps() async {
-        await #expect(processExitsWith: .failure) {
-            _ = Publishers.interval(.zero, scheduler: TestScheduler<VirtualTime, Never>())
+        await runningExitTest {
+            await #expect(processExitsWith: .failure) {
+                _ = Publishers.interval(.zero, scheduler: TestScheduler<VirtualTime, Never>())
+            }
         }
     }
 }

@@ -142,47 +142,51 @@ struct ReplaySubjectTests {
         withExtendedLifetime((connection, refused)) {}
     }
 
-    @Test func subscribersJoiningWhileAnotherThreadSendsMissNothingAndSeeNothingTwice() {
-        let subject = ReplaySubject<Int, Never>(bufferSize: 8)
-        let subscribers = LockedValue<[TestSubscriber<Int, Never>]>([])
-        let count = 3_000
-        runOverlapping(threads: 5) { thread in
-            if thread == 0 {
-                for value in 0..<count { subject.send(value) }
-                subject.send(completion: .finished)
-            } else {
-                for _ in 0..<20 {
-                    let subscriber = TestSubscriber<Int, Never>()
-                    subject.subscribe(subscriber)
-                    subscribers.append(subscriber)
+    @Test func subscribersJoiningWhileAnotherThreadSendsMissNothingAndSeeNothingTwice() async {
+        await offThePool {
+            let subject = ReplaySubject<Int, Never>(bufferSize: 8)
+            let subscribers = LockedValue<[TestSubscriber<Int, Never>]>([])
+            let count = 3_000
+            runOverlapping(threads: 5) { thread in
+                if thread == 0 {
+                    for value in 0..<count { subject.send(value) }
+                    subject.send(completion: .finished)
+                } else {
+                    for _ in 0..<20 {
+                        let subscriber = TestSubscriber<Int, Never>()
+                        subject.subscribe(subscriber)
+                        subscribers.append(subscriber)
+                    }
                 }
             }
-        }
-        for subscriber in subscribers.current {
-            let values = subscriber.values
-            // A contiguous run up to the last value: the replay, then every live value.
-            #expect(values == Array((values.first ?? count)..<count))
-            #expect(subscriber.completion == .finished)
-            #expect(subscriber.violations == [])
+            for subscriber in subscribers.current {
+                let values = subscriber.values
+                // A contiguous run up to the last value: the replay, then every live value.
+                #expect(values == Array((values.first ?? count)..<count))
+                #expect(subscriber.completion == .finished)
+                #expect(subscriber.violations == [])
+            }
         }
     }
 
-    @Test func sendsFromManyThreadsReachEverySubscriberInTheSameOrder() {
-        let subject = ReplaySubject<Int, Never>(bufferSize: 100)
-        let first = TestSubscriber<Int, Never>()
-        let second = TestSubscriber<Int, Never>(initialDemand: .max(1), onValue: { _ in .max(1) })
-        subject.subscribe(first)
-        subject.subscribe(second)
-        runOverlapping(threads: 4) { thread in
-            for step in 0..<250 { subject.send(thread * 1_000 + step) }
+    @Test func sendsFromManyThreadsReachEverySubscriberInTheSameOrder() async {
+        await offThePool {
+            let subject = ReplaySubject<Int, Never>(bufferSize: 100)
+            let first = TestSubscriber<Int, Never>()
+            let second = TestSubscriber<Int, Never>(initialDemand: .max(1), onValue: { _ in .max(1) })
+            subject.subscribe(first)
+            subject.subscribe(second)
+            runOverlapping(threads: 4) { thread in
+                for step in 0..<250 { subject.send(thread * 1_000 + step) }
+            }
+            let late = TestSubscriber<Int, Never>()
+            subject.subscribe(late)
+            #expect(first.values.count == 1_000)
+            #expect(second.values == first.values)
+            #expect(late.values == Array(first.values.suffix(100)))
+            #expect(first.violations == [])
+            #expect(second.violations == [])
         }
-        let late = TestSubscriber<Int, Never>()
-        subject.subscribe(late)
-        #expect(first.values.count == 1_000)
-        #expect(second.values == first.values)
-        #expect(late.values == Array(first.values.suffix(100)))
-        #expect(first.violations == [])
-        #expect(second.violations == [])
     }
 
     @Test(arguments: [false, true])
@@ -300,34 +304,36 @@ struct ShareReplayTests {
     /// delivery"): four threads flooding a slow subscriber get every value to it once, in each
     /// thread's order, one call at a time, with at most 1,024 values waiting for the
     /// delivering thread (plus one per sending thread, which queues before it waits).
-    @Test func aFloodFromFourThreadsIntoASlowSubscriberStaysBounded() {
-        let senders = 4
-        let perSender = 3_000
-        let subject = ReplaySubject<Int, Never>(bufferSize: 0)
-        let log = LockedValue([Int]())
-        let inside = LockedValue(false)
-        let overlaps = LockedValue(0)
-        let subscriber = TestSubscriber<Int, Never>(onValue: { value in
-            inside.withLock {
-                if $0 { overlaps.increment() }
-                $0 = true
+    @Test func aFloodFromFourThreadsIntoASlowSubscriberStaysBounded() async {
+        await offThePool {
+            let senders = 4
+            let perSender = 3_000
+            let subject = ReplaySubject<Int, Never>(bufferSize: 0)
+            let log = LockedValue([Int]())
+            let inside = LockedValue(false)
+            let overlaps = LockedValue(0)
+            let subscriber = TestSubscriber<Int, Never>(onValue: { value in
+                inside.withLock {
+                    if $0 { overlaps.increment() }
+                    $0 = true
+                }
+                log.append(value)
+                let until = ContinuousClock.now + .microseconds(20)
+                while ContinuousClock.now < until {}
+                inside.set(false)
+                return .none
+            })
+            subject.subscribe(subscriber)
+            runOverlapping(threads: senders) { sender in
+                for index in 0..<perSender { subject.send(sender * perSender + index) }
             }
-            log.append(value)
-            let until = ContinuousClock.now + .microseconds(20)
-            while ContinuousClock.now < until {}
-            inside.set(false)
-            return .none
-        })
-        subject.subscribe(subscriber)
-        runOverlapping(threads: senders) { sender in
-            for index in 0..<perSender { subject.send(sender * perSender + index) }
+            subject.send(completion: .finished)
+            expectEachThreadsValuesInOrder(log.current, threads: senders, perThread: perSender)
+            #expect(overlaps.current == 0)
+            #expect(subscriber.completion == .finished)
+            let peak = (subscriber.subscription as? SerialDeliveryOwner)?.peakBacklog ?? -1
+            #expect(peak > 0, "peak backlog \(peak)")
+            #expect(peak <= 1_024 + senders, "peak backlog \(peak)")
         }
-        subject.send(completion: .finished)
-        expectEachThreadsValuesInOrder(log.current, threads: senders, perThread: perSender)
-        #expect(overlaps.current == 0)
-        #expect(subscriber.completion == .finished)
-        let peak = (subscriber.subscription as? SerialDeliveryOwner)?.peakBacklog ?? -1
-        #expect(peak > 0, "peak backlog \(peak)")
-        #expect(peak <= 1_024 + senders, "peak backlog \(peak)")
     }
 }

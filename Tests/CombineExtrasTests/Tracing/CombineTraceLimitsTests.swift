@@ -93,45 +93,49 @@ private func onLargeStack<Result: Sendable>(_ body: @escaping @Sendable () -> Re
 struct CombineTraceLimitsTests {
     @Test("demand that adds up past Int.max saturates to unlimited, as Subscribers.Demand does")
     func demandSaturates() async throws {
-        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
-            let trace = CombineTrace.start()
-            let subscriber = GreedySubscriber()
-            [1, 2, 3].publisher.map { $0 }.subscribe(subscriber)
-            let events = traceEvents(trace.stop()) ?? []
-            check(subscriber.received == [1, 2, 3], "received \(subscriber.received)")
-            let counters = events.filter { $0["name"] as? String == "demand" }
-                .compactMap { $0["args"] as? [String: Any] }
-            check(counters.contains { $0["unlimited"] as? Int == 1 }, "no counter went unlimited: \(counters)")
-            check(counters.allSatisfy { ($0["demand"] as? Int ?? 0) >= 0 }, "a negative counter: \(counters)")
+        let result = await runningExitTest {
+            await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+                let trace = CombineTrace.start()
+                let subscriber = GreedySubscriber()
+                [1, 2, 3].publisher.map { $0 }.subscribe(subscriber)
+                let events = traceEvents(trace.stop()) ?? []
+                check(subscriber.received == [1, 2, 3], "received \(subscriber.received)")
+                let counters = events.filter { $0["name"] as? String == "demand" }
+                    .compactMap { $0["args"] as? [String: Any] }
+                check(counters.contains { $0["unlimited"] as? Int == 1 }, "no counter went unlimited: \(counters)")
+                check(counters.allSatisfy { ($0["demand"] as? Int ?? 0) >= 0 }, "a negative counter: \(counters)")
+            }
         }
         #expect(failures(result).isEmpty, "\(failures(result))")
     }
 
     @Test("100,000 subscribe, send, cancel cycles: the trace keeps no state for ended subscriptions")
     func stateGoesWithTheSubscriptions() async throws {
-        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
-            let trace = CombineTrace.start(capacity: 1_000)
-            let subject = PassthroughSubject<Int, Never>()
-            func cycle(_ value: Int) {
-                let cancellable = subject.map { $0 + 1 }.sink { _ in }
-                subject.send(value)
-                cancellable.cancel()
+        let result = await runningExitTest {
+            await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+                let trace = CombineTrace.start(capacity: 1_000)
+                let subject = PassthroughSubject<Int, Never>()
+                func cycle(_ value: Int) {
+                    let cancellable = subject.map { $0 + 1 }.sink { _ in }
+                    subject.send(value)
+                    cancellable.cancel()
+                }
+                for value in 0..<20_000 { cycle(value) }
+                let early = residentBytes()
+                for value in 20_000..<100_000 { cycle(value) }
+                let late = residentBytes()
+                check(trace.liveSubscriptions == 0, "state kept for \(trace.liveSubscriptions) ended subscriptions")
+                check(trace.eventCount == 1_000, "kept \(trace.eventCount)")
+                if let early, let late {
+                    // Before, each cycle left about 254 bytes (its tracks and map entries): 20 MB here.
+                    check(late - early < 4 << 20, "memory grew by \(late - early) bytes over 80,000 cycles")
+                }
+                let open = PassthroughSubject<Int, Never>().sink { _ in }
+                check(trace.liveSubscriptions > 0, "a live subscription has no state")
+                _ = trace.stop()
+                check(trace.liveSubscriptions == 0, "state kept after stop: \(trace.liveSubscriptions)")
+                withExtendedLifetime(open) {}
             }
-            for value in 0..<20_000 { cycle(value) }
-            let early = residentBytes()
-            for value in 20_000..<100_000 { cycle(value) }
-            let late = residentBytes()
-            check(trace.liveSubscriptions == 0, "state kept for \(trace.liveSubscriptions) ended subscriptions")
-            check(trace.eventCount == 1_000, "kept \(trace.eventCount)")
-            if let early, let late {
-                // Before, each cycle left about 254 bytes (its tracks and map entries): 20 MB here.
-                check(late - early < 4 << 20, "memory grew by \(late - early) bytes over 80,000 cycles")
-            }
-            let open = PassthroughSubject<Int, Never>().sink { _ in }
-            check(trace.liveSubscriptions > 0, "a live subscription has no state")
-            _ = trace.stop()
-            check(trace.liveSubscriptions == 0, "state kept after stop: \(trace.liveSubscriptions)")
-            withExtendedLifetime(open) {}
         }
         #expect(failures(result).isEmpty, "\(failures(result))")
     }
@@ -175,23 +179,25 @@ struct CombineTraceLimitsTests {
 
     @Test("traced pipelines of those values run as they run untraced")
     func hostileValuesPassATracedPipeline() async throws {
-        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
-            onLargeStack {
-                let trace = CombineTrace.start()
-                var bounds: [Int] = []
-                let closed = Just(Int.min...Int.max).map { $0 }.sink { bounds.append($0.upperBound) }
-                let open = Just(Int.min..<Int.max).map { $0 }.sink { bounds.append($0.lowerBound) }
-                var depth = 0
-                let nested = Just(Chain.deep(20_000)).map { $0 }.sink { chain in
-                    if case .link = chain { depth = 1 }
+        let result = await runningExitTest {
+            await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+                onLargeStack {
+                    let trace = CombineTrace.start()
+                    var bounds: [Int] = []
+                    let closed = Just(Int.min...Int.max).map { $0 }.sink { bounds.append($0.upperBound) }
+                    let open = Just(Int.min..<Int.max).map { $0 }.sink { bounds.append($0.lowerBound) }
+                    var depth = 0
+                    let nested = Just(Chain.deep(20_000)).map { $0 }.sink { chain in
+                        if case .link = chain { depth = 1 }
+                    }
+                    let optional = Just(Optional(Chain.deep(20_000))).map { $0 }.sink { _ in depth += 1 }
+                    let values = (traceEvents(trace.stop()) ?? []).filter { $0["name"] as? String == "value" }
+                    check(bounds == [Int.max, Int.min], "received \(bounds)")
+                    check(depth == 2, "the enums were not delivered: \(depth)")
+                    // `Just(…).map` is a `Just` (Apple's specialised operator): one subscriber per pipeline.
+                    check(values.count == 4, "\(values.count) value events, not 4")
+                    withExtendedLifetime((closed, open, nested, optional)) {}
                 }
-                let optional = Just(Optional(Chain.deep(20_000))).map { $0 }.sink { _ in depth += 1 }
-                let values = (traceEvents(trace.stop()) ?? []).filter { $0["name"] as? String == "value" }
-                check(bounds == [Int.max, Int.min], "received \(bounds)")
-                check(depth == 2, "the enums were not delivered: \(depth)")
-                // `Just(…).map` is a `Just` (Apple's specialised operator): one subscriber per pipeline.
-                check(values.count == 4, "\(values.count) value events, not 4")
-                withExtendedLifetime((closed, open, nested, optional)) {}
             }
         }
         #expect(failures(result).isEmpty, "\(failures(result))")
@@ -199,102 +205,112 @@ struct CombineTraceLimitsTests {
 
     @Test("a traced pipeline of large arrays records each as its start and count")
     func largeValuesInATrace() async throws {
-        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
-            let trace = CombineTrace.start()
-            let subject = PassthroughSubject<[Int], Never>()
-            let cancellable = subject.sink { _ in }
-            for _ in 0..<50 { subject.send(Array(0..<200_000)) }
-            let values = (traceEvents(trace.stop()) ?? []).filter { $0["name"] as? String == "value" }
-                .compactMap { ($0["args"] as? [String: Any])?["value"] as? String }
-            check(values.count == 50, "\(values.count) value events")
-            check(Set(values) == ["[0, 1, 2, 3, … 200000 elements]"], "described as \(Set(values))")
-            withExtendedLifetime(cancellable) {}
+        let result = await runningExitTest {
+            await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+                let trace = CombineTrace.start()
+                let subject = PassthroughSubject<[Int], Never>()
+                let cancellable = subject.sink { _ in }
+                for _ in 0..<50 { subject.send(Array(0..<200_000)) }
+                let values = (traceEvents(trace.stop()) ?? []).filter { $0["name"] as? String == "value" }
+                    .compactMap { ($0["args"] as? [String: Any])?["value"] as? String }
+                check(values.count == 50, "\(values.count) value events")
+                check(Set(values) == ["[0, 1, 2, 3, … 200000 elements]"], "described as \(Set(values))")
+                withExtendedLifetime(cancellable) {}
+            }
         }
         #expect(failures(result).isEmpty, "\(failures(result))")
     }
 
     @Test("stop() writes every kept event: 100,000 of them, in order, as JSON that parses")
     func stopWritesALargeTrace() async throws {
-        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
-            let trace = CombineTrace.start(capacity: 100_000)
-            let subject = PassthroughSubject<Int, Never>()
-            let cancellable = subject.sink { _ in }
-            for value in 0..<200_000 { subject.send(value) }
-            let url = FileManager.default.temporaryDirectory.appendingPathComponent("combine-trace-\(UUID()).json")
-            do {
-                try trace.stop(writingTo: url)
-                let fromFile = try Data(contentsOf: url)
-                try? FileManager.default.removeItem(at: url)
-                check(fromFile == trace.stop(), "the file and stop() differ")
-                let values = (traceEvents(fromFile) ?? []).filter { $0["name"] as? String == "value" }
-                    .compactMap { ($0["args"] as? [String: Any])?["value"] as? String }.compactMap { Int($0) }
-                check(values == Array(100_000..<200_000), "kept \(values.count) values, not the newest in order")
-            } catch {
-                check(false, "writing the trace: \(error)")
+        let result = await runningExitTest {
+            await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+                let trace = CombineTrace.start(capacity: 100_000)
+                let subject = PassthroughSubject<Int, Never>()
+                let cancellable = subject.sink { _ in }
+                for value in 0..<200_000 { subject.send(value) }
+                let url = FileManager.default.temporaryDirectory.appendingPathComponent("combine-trace-\(UUID()).json")
+                do {
+                    try trace.stop(writingTo: url)
+                    let fromFile = try Data(contentsOf: url)
+                    try? FileManager.default.removeItem(at: url)
+                    check(fromFile == trace.stop(), "the file and stop() differ")
+                    let values = (traceEvents(fromFile) ?? []).filter { $0["name"] as? String == "value" }
+                        .compactMap { ($0["args"] as? [String: Any])?["value"] as? String }.compactMap { Int($0) }
+                    check(values == Array(100_000..<200_000), "kept \(values.count) values, not the newest in order")
+                } catch {
+                    check(false, "writing the trace: \(error)")
+                }
+                withExtendedLifetime(cancellable) {}
             }
-            withExtendedLifetime(cancellable) {}
         }
         #expect(failures(result).isEmpty, "\(failures(result))")
     }
 
     @Test("texts with quotes, backslashes, control characters and emoji stay valid JSON")
     func escaping() async throws {
-        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
-            let trace = CombineTrace.start()
-            let texts = ["say \"hi\"", "back\\slash", "line\nbreak\ttab\u{1}", "🙂 ünïcode"]
-            _ = texts.publisher.sink { _ in }
-            let values = (traceEvents(trace.stop()) ?? []).filter { $0["name"] as? String == "value" }
-                .compactMap { ($0["args"] as? [String: Any])?["value"] as? String }
-            check(values == texts, "read back \(values)")
+        let result = await runningExitTest {
+            await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+                let trace = CombineTrace.start()
+                let texts = ["say \"hi\"", "back\\slash", "line\nbreak\ttab\u{1}", "🙂 ünïcode"]
+                _ = texts.publisher.sink { _ in }
+                let values = (traceEvents(trace.stop()) ?? []).filter { $0["name"] as? String == "value" }
+                    .compactMap { ($0["args"] as? [String: Any])?["value"] as? String }
+                check(values == texts, "read back \(values)")
+            }
         }
         #expect(failures(result).isEmpty, "\(failures(result))")
     }
 
     @Test("traces started and stopped while four threads subscribe, send and cancel")
     func startAndStopRacingSubscriptions() async throws {
-        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
-            let subject = PassthroughSubject<Int, Never>()
-            let delivered = LockedValue(0)
-            let stop = LockedValue(false)
-            let traces = LockedValue(0)
-            let tracer = Thread {
-                while !stop.current {
-                    let trace = CombineTrace.start(capacity: 256)
-                    usleep(200)
-                    if traceEvents(trace.stop()) == nil { check(false, "a trace did not parse") }
-                    traces.withLock { $0 += 1 }
+        let result = await runningExitTest {
+            await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+                let subject = PassthroughSubject<Int, Never>()
+                let delivered = LockedValue(0)
+                let stop = LockedValue(false)
+                let traces = LockedValue(0)
+                let tracer = Thread {
+                    while !stop.current {
+                        let trace = CombineTrace.start(capacity: 256)
+                        usleep(200)
+                        if traceEvents(trace.stop()) == nil { check(false, "a trace did not parse") }
+                        traces.withLock { $0 += 1 }
+                    }
                 }
-            }
-            tracer.start()
-            runOverlapping(threads: 4) { thread in
-                for round in 0..<2_000 {
-                    let cancellable = subject.map { $0 * 2 }.sink { _ in delivered.withLock { $0 += 1 } }
-                    subject.send(thread * 10_000 + round)
-                    cancellable.cancel()
+                tracer.start()
+                runOverlapping(threads: 4) { thread in
+                    for round in 0..<2_000 {
+                        let cancellable = subject.map { $0 * 2 }.sink { _ in delivered.withLock { $0 += 1 } }
+                        subject.send(thread * 10_000 + round)
+                        cancellable.cancel()
+                    }
                 }
+                stop.withLock { $0 = true }
+                while traces.current == 0 { usleep(100) }
+                check(delivered.current >= 2_000, "delivered only \(delivered.current)")
             }
-            stop.withLock { $0 = true }
-            while traces.current == 0 { usleep(100) }
-            check(delivered.current >= 2_000, "delivered only \(delivered.current)")
         }
         #expect(failures(result).isEmpty, "\(failures(result))")
     }
 
     @Test("four threads, four traced pipelines: every value recorded, per-track demand right")
     func independentPipelinesOnFourThreads() async throws {
-        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
-            let trace = CombineTrace.start()
-            let subjects = (0..<4).map { _ in PassthroughSubject<Int, Never>() }
-            let cancellables = subjects.map { $0.map { $0 + 1 }.sink { _ in } }
-            runOverlapping(threads: 4) { thread in
-                for value in 0..<2_500 { subjects[thread].send(value) }
+        let result = await runningExitTest {
+            await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+                let trace = CombineTrace.start()
+                let subjects = (0..<4).map { _ in PassthroughSubject<Int, Never>() }
+                let cancellables = subjects.map { $0.map { $0 + 1 }.sink { _ in } }
+                runOverlapping(threads: 4) { thread in
+                    for value in 0..<2_500 { subjects[thread].send(value) }
+                }
+                let events = traceEvents(trace.stop()) ?? []
+                let values = events.filter { $0["name"] as? String == "value" }
+                check(values.count == 20_000, "\(values.count) value events, not 20,000")
+                let tracks = Set(values.compactMap { $0["tid"] as? Int })
+                check(tracks.count == 8, "values on \(tracks.count) tracks")
+                withExtendedLifetime(cancellables) {}
             }
-            let events = traceEvents(trace.stop()) ?? []
-            let values = events.filter { $0["name"] as? String == "value" }
-            check(values.count == 20_000, "\(values.count) value events, not 20,000")
-            let tracks = Set(values.compactMap { $0["tid"] as? Int })
-            check(tracks.count == 8, "values on \(tracks.count) tracks")
-            withExtendedLifetime(cancellables) {}
         }
         #expect(failures(result).isEmpty, "\(failures(result))")
     }

@@ -116,18 +116,20 @@ private func check(_ condition: Bool, _ message: String) {
 struct CombineTraceTests {
     @Test("subject.map.sink: one pipeline, a track per subscriber, nested, every event counted")
     func onePipeline() async throws {
-        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
-            let trace = CombineTrace.start()
-            let subject = TracedSource<Int>()
-            var received: [Int] = []
-            let cancellable = subject.map { $0 * 10 }.sink { received.append($0) }
-            subject.send(1)
-            subject.send(2)
-            subject.send(completion: .finished)
-            report(trace.stop())
-            check(!trace.isRunning, "still running after stop")
-            check(received == [10, 20], "received \(received)")
-            withExtendedLifetime(cancellable) {}
+        let result = await runningExitTest {
+            await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+                let trace = CombineTrace.start()
+                let subject = TracedSource<Int>()
+                var received: [Int] = []
+                let cancellable = subject.map { $0 * 10 }.sink { received.append($0) }
+                subject.send(1)
+                subject.send(2)
+                subject.send(completion: .finished)
+                report(trace.stop())
+                check(!trace.isRunning, "still running after stop")
+                check(received == [10, 20], "received \(received)")
+                withExtendedLifetime(cancellable) {}
+            }
         }
         let child = ChildReport(result)
         #expect(child.failures.isEmpty, "\(child.failures)")
@@ -152,15 +154,17 @@ struct CombineTraceTests {
 
     @Test("demand is a counter per track: requests raise it, values lower it; a cancel is an instant")
     func demandAndCancel() async throws {
-        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
-            let trace = CombineTrace.start()
-            let subject = TracedSource<Int>()
-            let subscriber = TestSubscriberOfTrace()
-            subject.subscribe(subscriber)
-            subscriber.subscription?.request(.max(3))
-            subject.send(1)
-            subscriber.subscription?.cancel()
-            report(trace.stop())
+        let result = await runningExitTest {
+            await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+                let trace = CombineTrace.start()
+                let subject = TracedSource<Int>()
+                let subscriber = TestSubscriberOfTrace()
+                subject.subscribe(subscriber)
+                subscriber.subscription?.request(.max(3))
+                subject.send(1)
+                subscriber.subscription?.cancel()
+                report(trace.stop())
+            }
         }
         let parsed = ChildReport(result).trace
         #expect(parsed.issues.isEmpty, "\(parsed.issues)")
@@ -177,17 +181,19 @@ struct CombineTraceTests {
 
     @Test("four threads sending into a traced pipeline: every value is an event, the JSON stays well formed")
     func severalThreads() async throws {
-        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
-            let trace = CombineTrace.start()
-            let subject = TracedSource<Int>()
-            let count = LockedValue(0)
-            let cancellable = subject.filter { $0 >= 0 }.sink { _ in count.withLock { $0 += 1 } }
-            runOverlapping(threads: 4) { thread in
-                for value in 0..<250 { subject.send(thread * 1_000 + value) }
+        let result = await runningExitTest {
+            await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+                let trace = CombineTrace.start()
+                let subject = TracedSource<Int>()
+                let count = LockedValue(0)
+                let cancellable = subject.filter { $0 >= 0 }.sink { _ in count.withLock { $0 += 1 } }
+                runOverlapping(threads: 4) { thread in
+                    for value in 0..<250 { subject.send(thread * 1_000 + value) }
+                }
+                report(trace.stop())
+                check(count.current == 1_000, "delivered \(count.current)")
+                withExtendedLifetime(cancellable) {}
             }
-            report(trace.stop())
-            check(count.current == 1_000, "delivered \(count.current)")
-            withExtendedLifetime(cancellable) {}
         }
         let child = ChildReport(result)
         #expect(child.failures.isEmpty, "\(child.failures)")
@@ -203,15 +209,17 @@ struct CombineTraceTests {
 
     @Test("a full ring keeps the newest events, counts the dropped ones, and still writes balanced slices")
     func boundedRing() async throws {
-        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
-            let trace = CombineTrace.start(capacity: 16)
-            let subject = TracedSource<Int>()
-            let cancellable = subject.sink { _ in }
-            for value in 0..<100 { subject.send(value) }
-            check(trace.eventCount == 16, "kept \(trace.eventCount)")
-            check(trace.droppedEvents > 0, "dropped none")
-            report(trace.stop())
-            withExtendedLifetime(cancellable) {}
+        let result = await runningExitTest {
+            await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+                let trace = CombineTrace.start(capacity: 16)
+                let subject = TracedSource<Int>()
+                let cancellable = subject.sink { _ in }
+                for value in 0..<100 { subject.send(value) }
+                check(trace.eventCount == 16, "kept \(trace.eventCount)")
+                check(trace.droppedEvents > 0, "dropped none")
+                report(trace.stop())
+                withExtendedLifetime(cancellable) {}
+            }
         }
         let child = ChildReport(result)
         #expect(child.failures.isEmpty, "\(child.failures)")
@@ -228,20 +236,22 @@ struct CombineTraceTests {
 
     @Test("subscriptions made after stop are not traced, and stop writes a file that parses")
     func stopAndFile() async throws {
-        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
-            let trace = CombineTrace.start()
-            _ = Just(1).sink { _ in }
-            let url = FileManager.default.temporaryDirectory.appendingPathComponent("combine-trace-\(UUID()).json")
-            do {
-                try trace.stop(writingTo: url)
-                report(try Data(contentsOf: url))
-                try? FileManager.default.removeItem(at: url)
-            } catch {
-                check(false, "writing the trace: \(error)")
+        let result = await runningExitTest {
+            await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+                let trace = CombineTrace.start()
+                _ = Just(1).sink { _ in }
+                let url = FileManager.default.temporaryDirectory.appendingPathComponent("combine-trace-\(UUID()).json")
+                do {
+                    try trace.stop(writingTo: url)
+                    report(try Data(contentsOf: url))
+                    try? FileManager.default.removeItem(at: url)
+                } catch {
+                    check(false, "writing the trace: \(error)")
+                }
+                _ = Just(2).sink { _ in }
+                let again = String(decoding: trace.stop(), as: UTF8.self)
+                check(!again.contains("\"value\":\"2\""), "a subscription after the stop was traced")
             }
-            _ = Just(2).sink { _ in }
-            let again = String(decoding: trace.stop(), as: UTF8.self)
-            check(!again.contains("\"value\":\"2\""), "a subscription after the stop was traced")
         }
         let child = ChildReport(result)
         #expect(child.failures.isEmpty, "\(child.failures)")

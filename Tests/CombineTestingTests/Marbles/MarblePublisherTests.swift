@@ -258,17 +258,19 @@ struct ColdMarbleTests {
         #expect(subscriber.events == [.subscription])
     }
 
-    @Test func requestsFromManyThreadsGetEachHeldValueOnceInOrder() {
-        let m = MarbleTest()
-        let values = (0..<100).map { "v\($0)" }
-        let marble = "[" + values.map { "'\($0)'" }.joined() + "|]"
-        let subscriber = TestSubscriber<String, MarbleError>(initialDemand: .none)
-        m.cold(marble).subscribe(subscriber)
-        m.advance(ticks: 1)
-        DispatchQueue.concurrentPerform(iterations: 100) { _ in subscriber.request(.max(1)) }
-        #expect(subscriber.values == values)
-        #expect(subscriber.completion == .finished)
-        #expect(subscriber.violations.isEmpty)
+    @Test func requestsFromManyThreadsGetEachHeldValueOnceInOrder() async {
+        await offThePool {
+            let m = MarbleTest()
+            let values = (0..<100).map { "v\($0)" }
+            let marble = "[" + values.map { "'\($0)'" }.joined() + "|]"
+            let subscriber = TestSubscriber<String, MarbleError>(initialDemand: .none)
+            m.cold(marble).subscribe(subscriber)
+            m.advance(ticks: 1)
+            DispatchQueue.concurrentPerform(iterations: 100) { _ in subscriber.request(.max(1)) }
+            #expect(subscriber.values == values)
+            #expect(subscriber.completion == .finished)
+            #expect(subscriber.violations.isEmpty)
+        }
     }
 }
 

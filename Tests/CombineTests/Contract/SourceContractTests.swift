@@ -54,43 +54,51 @@ final class StackProbeSubscriber: Subscriber {
 @Suite("Contract: every source, one value at a time")
 struct SourceContractTests {
     /// Ten million values (a million under a sanitizer).
-    @Test func tenMillionValuesOneAtATimeByReturnedDemand() {
-        let count = valueCountForLongRuns(10_000_000)
-        let subscriber = StackProbeSubscriber(reentrant: false)
-        (0..<count).publisher.subscribe(subscriber)
-        #expect(subscriber.count == count)
-        #expect(subscriber.inOrder)
-        #expect(subscriber.completions == 1)
-        #expect(subscriber.stackSpread < 4_096)
+    @Test func tenMillionValuesOneAtATimeByReturnedDemand() async {
+        await offThePool {
+            let count = valueCountForLongRuns(10_000_000)
+            let subscriber = StackProbeSubscriber(reentrant: false)
+            (0..<count).publisher.subscribe(subscriber)
+            #expect(subscriber.count == count)
+            #expect(subscriber.inOrder)
+            #expect(subscriber.completions == 1)
+            #expect(subscriber.stackSpread < 4_096)
+        }
     }
 
     /// A million values (a hundred thousand under a sanitizer).
-    @Test func aMillionValuesOneAtATimeByReentrantRequest() {
-        let count = valueCountForLongRuns(1_000_000)
-        let subscriber = StackProbeSubscriber(reentrant: true)
-        (0..<count).publisher.subscribe(subscriber)
-        #expect(subscriber.count == count)
-        #expect(subscriber.inOrder)
-        #expect(subscriber.completions == 1)
-        #expect(subscriber.stackSpread < 4_096)
+    @Test func aMillionValuesOneAtATimeByReentrantRequest() async {
+        await offThePool {
+            let count = valueCountForLongRuns(1_000_000)
+            let subscriber = StackProbeSubscriber(reentrant: true)
+            (0..<count).publisher.subscribe(subscriber)
+            #expect(subscriber.count == count)
+            #expect(subscriber.inOrder)
+            #expect(subscriber.completions == 1)
+            #expect(subscriber.stackSpread < 4_096)
+        }
     }
 
     /// A million values (a hundred thousand under a sanitizer).
-    @Test func recordOfAMillionValuesOneAtATime() {
-        let count = valueCountForLongRuns(1_000_000)
-        let subscriber = StackProbeSubscriber(reentrant: true)
-        Record<Int, Never>(output: Array(0..<count), completion: .finished).subscribe(subscriber)
-        #expect(subscriber.count == count)
-        #expect(subscriber.completions == 1)
-        #expect(subscriber.stackSpread < 4_096)
+    @Test func recordOfAMillionValuesOneAtATime() async {
+        await offThePool {
+            let count = valueCountForLongRuns(1_000_000)
+            let subscriber = StackProbeSubscriber(reentrant: true)
+            Record<Int, Never>(output: Array(0..<count), completion: .finished).subscribe(subscriber)
+            #expect(subscriber.count == count)
+            #expect(subscriber.completions == 1)
+            #expect(subscriber.stackSpread < 4_096)
+        }
     }
 
-    @Test func testSubscriberAskingOneAtATimeOverAHundredThousandValues() {
-        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1), onValue: { _ in .max(1) })
-        (0..<100_000).publisher.subscribe(subscriber)
-        #expect(subscriber.values == Array(0..<100_000))
-        #expect(subscriber.completion == .finished)
-        #expect(subscriber.violations.isEmpty)
+    @Test func testSubscriberAskingOneAtATimeOverAHundredThousandValues() async {
+        await offThePool {
+            let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1), onValue: { _ in .max(1) })
+            (0..<100_000).publisher.subscribe(subscriber)
+            #expect(subscriber.values == Array(0..<100_000))
+            #expect(subscriber.completion == .finished)
+            #expect(subscriber.violations.isEmpty)
+        }
     }
 
     @Test(arguments: SyncSource.allCases)

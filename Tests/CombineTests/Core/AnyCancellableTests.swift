@@ -33,18 +33,20 @@ struct AnyCancellableTests {
     }
 
     @Test("threads racing cancel and the last release run the action once")
-    func manyThreadsRacingCancelAndDeinitRunTheActionOnce() {
-        for _ in 0..<200 {
-            let count = LockedValue(0)
-            let shared = LockedValue<AnyCancellable?>(AnyCancellable { count.withLock { $0 += 1 } })
-            DispatchQueue.concurrentPerform(iterations: 8) { index in
-                if index == 7 {
-                    shared.withLock { $0 = nil }  // the last reference may go while others cancel
-                } else {
-                    shared.current?.cancel()
+    func manyThreadsRacingCancelAndDeinitRunTheActionOnce() async {
+        await offThePool {
+            for _ in 0..<200 {
+                let count = LockedValue(0)
+                let shared = LockedValue<AnyCancellable?>(AnyCancellable { count.withLock { $0 += 1 } })
+                DispatchQueue.concurrentPerform(iterations: 8) { index in
+                    if index == 7 {
+                        shared.withLock { $0 = nil }  // the last reference may go while others cancel
+                    } else {
+                        shared.current?.cancel()
+                    }
                 }
+                #expect(count.current == 1)
             }
-            #expect(count.current == 1)
         }
     }
 

@@ -55,14 +55,16 @@ struct CompletionRoundTripTests {
 struct CombineIdentifierIdentityTests {
     final class Object {}
 
-    @Test func freshIdentifiersAreUniqueAcrossThreads() {
-        let identifiers = LockedValue<[CombineIdentifier]>([])
-        DispatchQueue.concurrentPerform(iterations: 8) { _ in
-            let made = (0..<1_000).map { _ in CombineIdentifier() }
-            identifiers.withLock { $0.append(contentsOf: made) }
+    @Test func freshIdentifiersAreUniqueAcrossThreads() async {
+        await offThePool {
+            let identifiers = LockedValue<[CombineIdentifier]>([])
+            DispatchQueue.concurrentPerform(iterations: 8) { _ in
+                let made = (0..<1_000).map { _ in CombineIdentifier() }
+                identifiers.withLock { $0.append(contentsOf: made) }
+            }
+            #expect(identifiers.current.count == 8_000)
+            #expect(Set(identifiers.current).count == 8_000)
         }
-        #expect(identifiers.current.count == 8_000)
-        #expect(Set(identifiers.current).count == 8_000)
     }
 
     @Test func objectIdentifierIsStableForTheSameObject() {

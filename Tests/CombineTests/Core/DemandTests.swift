@@ -91,8 +91,10 @@ struct DemandTests {
     }
 
     @Test func negativeMaxTraps() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            _ = Subscribers.Demand.max(-1)
+        let result = await runningExitTest {
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                _ = Subscribers.Demand.max(-1)
+            }
         }
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(message.contains("demand must not be negative"))

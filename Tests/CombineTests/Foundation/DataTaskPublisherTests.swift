@@ -67,48 +67,54 @@ struct DataTaskPublisherTests {
 
     // MARK: Values
 
-    @Test func aJSONBodyDecodes() throws {
-        let (server, session) = try Self.serve([
-            "/user": .init(body: Data(#"{"id": 7, "name": "Ada"}"#.utf8))
-        ])
-        defer { Self.close(server, session) }
-        let result = Completing<User>()
-        session.dataTaskPublisher(for: server.url("/user"))
-            .map(\.data)
-            .decode(type: User.self, decoder: JSONDecoder())
-            .mapError { $0 as? URLError ?? URLError(.cannotDecodeContentData) }
-            .subscribe(result.subscriber)
-        #expect(result.waitForCompletion())
-        #expect(result.subscriber.values == [User(id: 7, name: "Ada")])
-        #expect(result.subscriber.completion == .finished)
-        #expect(result.subscriber.violations.isEmpty)
+    @Test func aJSONBodyDecodes() async throws {
+        try await offThePool {
+            let (server, session) = try Self.serve([
+                "/user": .init(body: Data(#"{"id": 7, "name": "Ada"}"#.utf8))
+            ])
+            defer { Self.close(server, session) }
+            let result = Completing<User>()
+            session.dataTaskPublisher(for: server.url("/user"))
+                .map(\.data)
+                .decode(type: User.self, decoder: JSONDecoder())
+                .mapError { $0 as? URLError ?? URLError(.cannotDecodeContentData) }
+                .subscribe(result.subscriber)
+            #expect(result.waitForCompletion())
+            #expect(result.subscriber.values == [User(id: 7, name: "Ada")])
+            #expect(result.subscriber.completion == .finished)
+            #expect(result.subscriber.violations.isEmpty)
+        }
     }
 
     @Test(arguments: [404, 500])
-    func anHTTPErrorStatusIsAValueNotAFailure(status: Int) throws {
-        let (server, session) = try Self.serve([
-            "/item": .init(status: status, body: Data("no luck".utf8), contentType: "text/plain")
-        ])
-        defer { Self.close(server, session) }
-        let result = Completing<Output>()
-        session.dataTaskPublisher(for: URLRequest(url: server.url("/item"))).subscribe(result.subscriber)
-        #expect(result.waitForCompletion())
-        let output = try #require(result.subscriber.values.first)
-        #expect(result.subscriber.values.count == 1)
-        #expect(Self.status(output) == status)
-        #expect(String(decoding: output.data, as: UTF8.self) == "no luck")
-        #expect(output.response.url == server.url("/item"))
-        #expect(result.subscriber.completion == .finished)
+    func anHTTPErrorStatusIsAValueNotAFailure(status: Int) async throws {
+        try await offThePool {
+            let (server, session) = try Self.serve([
+                "/item": .init(status: status, body: Data("no luck".utf8), contentType: "text/plain")
+            ])
+            defer { Self.close(server, session) }
+            let result = Completing<Output>()
+            session.dataTaskPublisher(for: URLRequest(url: server.url("/item"))).subscribe(result.subscriber)
+            #expect(result.waitForCompletion())
+            let output = try #require(result.subscriber.values.first)
+            #expect(result.subscriber.values.count == 1)
+            #expect(Self.status(output) == status)
+            #expect(String(decoding: output.data, as: UTF8.self) == "no luck")
+            #expect(output.response.url == server.url("/item"))
+            #expect(result.subscriber.completion == .finished)
+        }
     }
 
-    @Test func anUnknownPathIsA404WithAnEmptyBody() throws {
-        let (server, session) = try Self.serve([:])
-        defer { Self.close(server, session) }
-        let result = Completing<Output>()
-        session.dataTaskPublisher(for: server.url("/nowhere")).subscribe(result.subscriber)
-        #expect(result.waitForCompletion())
-        #expect(result.subscriber.values.map(Self.status) == [404])
-        #expect(result.subscriber.values.first?.data.isEmpty == true)
+    @Test func anUnknownPathIsA404WithAnEmptyBody() async throws {
+        try await offThePool {
+            let (server, session) = try Self.serve([:])
+            defer { Self.close(server, session) }
+            let result = Completing<Output>()
+            session.dataTaskPublisher(for: server.url("/nowhere")).subscribe(result.subscriber)
+            #expect(result.waitForCompletion())
+            #expect(result.subscriber.values.map(Self.status) == [404])
+            #expect(result.subscriber.values.first?.data.isEmpty == true)
+        }
     }
 
     // MARK: Failure
@@ -133,56 +139,62 @@ struct DataTaskPublisherTests {
 
     // MARK: Demand
 
-    @Test func noRequestIsMadeBeforeDemandAndOneAfter() throws {
-        let (server, session) = try Self.serve([
-            "/data": .init(body: Data("payload".utf8)),
-            "/probe": .init(),
-        ])
-        defer { Self.close(server, session) }
-        let waiting = Completing<Output>(initialDemand: .none)
-        session.dataTaskPublisher(for: server.url("/data")).subscribe(waiting.subscriber)
+    @Test func noRequestIsMadeBeforeDemandAndOneAfter() async throws {
+        try await offThePool {
+            let (server, session) = try Self.serve([
+                "/data": .init(body: Data("payload".utf8)),
+                "/probe": .init(),
+            ])
+            defer { Self.close(server, session) }
+            let waiting = Completing<Output>(initialDemand: .none)
+            session.dataTaskPublisher(for: server.url("/data")).subscribe(waiting.subscriber)
 
-        // A request made after subscribing, on the same session, is answered while the
-        // subscriber without demand still has not caused one.
-        let probe = Completing<Output>()
-        session.dataTaskPublisher(for: server.url("/probe")).subscribe(probe.subscriber)
-        #expect(probe.waitForCompletion())
-        #expect(server.wait(for: .responded("/probe"), timeout: Self.networkTimeout))
-        #expect(server.events == [.received("/probe"), .responded("/probe")])
-        #expect(waiting.subscriber.events.count == 1)
+            // A request made after subscribing, on the same session, is answered while the
+            // subscriber without demand still has not caused one.
+            let probe = Completing<Output>()
+            session.dataTaskPublisher(for: server.url("/probe")).subscribe(probe.subscriber)
+            #expect(probe.waitForCompletion())
+            #expect(server.wait(for: .responded("/probe"), timeout: Self.networkTimeout))
+            #expect(server.events == [.received("/probe"), .responded("/probe")])
+            #expect(waiting.subscriber.events.count == 1)
 
-        waiting.subscriber.request(.max(1))
-        waiting.subscriber.request(.max(1))
-        #expect(waiting.waitForCompletion())
-        #expect(waiting.subscriber.values.map { String(decoding: $0.data, as: UTF8.self) } == ["payload"])
-        #expect(server.events.filter { $0 == .received("/data") }.count == 1)
-        #expect(waiting.subscriber.violations.isEmpty)
+            waiting.subscriber.request(.max(1))
+            waiting.subscriber.request(.max(1))
+            #expect(waiting.waitForCompletion())
+            #expect(waiting.subscriber.values.map { String(decoding: $0.data, as: UTF8.self) } == ["payload"])
+            #expect(server.events.filter { $0 == .received("/data") }.count == 1)
+            #expect(waiting.subscriber.violations.isEmpty)
+        }
     }
 
-    @Test func eachSubscriptionMakesItsOwnRequest() throws {
-        let (server, session) = try Self.serve(["/count": .init()])
-        defer { Self.close(server, session) }
-        let publisher = session.dataTaskPublisher(for: server.url("/count"))
-        let first = Completing<Output>()
-        let second = Completing<Output>()
-        publisher.subscribe(first.subscriber)
-        publisher.subscribe(second.subscriber)
-        #expect(first.waitForCompletion())
-        #expect(second.waitForCompletion())
-        #expect(server.events.filter { $0 == .received("/count") }.count == 2)
+    @Test func eachSubscriptionMakesItsOwnRequest() async throws {
+        try await offThePool {
+            let (server, session) = try Self.serve(["/count": .init()])
+            defer { Self.close(server, session) }
+            let publisher = session.dataTaskPublisher(for: server.url("/count"))
+            let first = Completing<Output>()
+            let second = Completing<Output>()
+            publisher.subscribe(first.subscriber)
+            publisher.subscribe(second.subscriber)
+            #expect(first.waitForCompletion())
+            #expect(second.waitForCompletion())
+            #expect(server.events.filter { $0 == .received("/count") }.count == 2)
+        }
     }
 
     // MARK: Cancellation
 
-    @Test func cancellingCancelsTheTaskAndDeliversNothing() throws {
-        let (server, session) = try Self.serve(["/slow": .init(body: Data("late".utf8), delay: .seconds(20))])
-        defer { Self.close(server, session) }
-        let subscriber = TestSubscriber<Output, URLError>()
-        session.dataTaskPublisher(for: server.url("/slow")).subscribe(subscriber)
-        #expect(server.wait(for: .received("/slow"), timeout: Self.networkTimeout))
-        subscriber.cancel()
-        #expect(server.wait(for: .clientClosed("/slow"), timeout: Self.networkTimeout))
-        #expect(subscriber.events.count == 1)
+    @Test func cancellingCancelsTheTaskAndDeliversNothing() async throws {
+        try await offThePool {
+            let (server, session) = try Self.serve(["/slow": .init(body: Data("late".utf8), delay: .seconds(20))])
+            defer { Self.close(server, session) }
+            let subscriber = TestSubscriber<Output, URLError>()
+            session.dataTaskPublisher(for: server.url("/slow")).subscribe(subscriber)
+            #expect(server.wait(for: .received("/slow"), timeout: Self.networkTimeout))
+            subscriber.cancel()
+            #expect(server.wait(for: .clientClosed("/slow"), timeout: Self.networkTimeout))
+            #expect(subscriber.events.count == 1)
+        }
     }
 
     /// Two requests and a cancel from three threads at once, against a response that comes
@@ -192,91 +204,97 @@ struct DataTaskPublisherTests {
     /// session; the subscription keeps its cancel ahead of that (see
     /// `DataTaskSubscription.complete`). Each round ends with a value and `.finished`, or with
     /// nothing after the cancel.
-    @Test func aCancelRacingTheResponseAndTwoRequestsNeitherTrapsNorBreaksTheContract() throws {
-        let (server, session) = try Self.serve(["/fast": .init(body: Data("fast".utf8))])
-        defer { Self.close(server, session) }
-        let publisher = session.dataTaskPublisher(for: server.url("/fast"))
-        let rounds = runningUnderSanitizer ? 100 : 400
-        var subscribers: [TestSubscriber<Output, URLError>] = []
-        for round in 0..<rounds {
-            let subscriber = TestSubscriber<Output, URLError>(initialDemand: .none)
-            subscribers.append(subscriber)
-            publisher.subscribe(subscriber)
-            // The cancel comes later and later, from at once to a few milliseconds after the
-            // requests, so that some rounds meet the response on its way in.
-            let delay = Duration.microseconds(round % 40 * 100)
-            runOverlapping(threads: 3) { index in
-                if index < 2 {
-                    subscriber.request(.max(1))
-                } else {
-                    let until = ContinuousClock.now + delay
-                    while ContinuousClock.now < until {}
-                    subscriber.cancel()
+    @Test func aCancelRacingTheResponseAndTwoRequestsNeitherTrapsNorBreaksTheContract() async throws {
+        try await offThePool {
+            let (server, session) = try Self.serve(["/fast": .init(body: Data("fast".utf8))])
+            defer { Self.close(server, session) }
+            let publisher = session.dataTaskPublisher(for: server.url("/fast"))
+            let rounds = runningUnderSanitizer ? 100 : 400
+            var subscribers: [TestSubscriber<Output, URLError>] = []
+            for round in 0..<rounds {
+                let subscriber = TestSubscriber<Output, URLError>(initialDemand: .none)
+                subscribers.append(subscriber)
+                publisher.subscribe(subscriber)
+                // The cancel comes later and later, from at once to a few milliseconds after the
+                // requests, so that some rounds meet the response on its way in.
+                let delay = Duration.microseconds(round % 40 * 100)
+                runOverlapping(threads: 3) { index in
+                    if index < 2 {
+                        subscriber.request(.max(1))
+                    } else {
+                        let until = ContinuousClock.now + delay
+                        while ContinuousClock.now < until {}
+                        subscriber.cancel()
+                    }
                 }
+                session.delegateQueue.waitUntilAllOperationsAreFinished()
             }
+            // The session's delegate queue runs one operation at a time, in order: once a last
+            // request's result has come and gone, every round's result has too.
+            let last = Completing<Output>()
+            publisher.subscribe(last.subscriber)
+            #expect(last.waitForCompletion())
             session.delegateQueue.waitUntilAllOperationsAreFinished()
-        }
-        // The session's delegate queue runs one operation at a time, in order: once a last
-        // request's result has come and gone, every round's result has too.
-        let last = Completing<Output>()
-        publisher.subscribe(last.subscriber)
-        #expect(last.waitForCompletion())
-        session.delegateQueue.waitUntilAllOperationsAreFinished()
-        for subscriber in subscribers {
-            #expect(subscriber.violations.isEmpty)
-            // Either the cancel came first and nothing arrived, or the response did and all of it.
-            #expect(subscriber.completion == nil || subscriber.completion == .finished)
-            #expect(subscriber.values.count == (subscriber.completion == nil ? 0 : 1))
+            for subscriber in subscribers {
+                #expect(subscriber.violations.isEmpty)
+                // Either the cancel came first and nothing arrived, or the response did and all of it.
+                #expect(subscriber.completion == nil || subscriber.completion == .finished)
+                #expect(subscriber.values.count == (subscriber.completion == nil ? 0 : 1))
+            }
         }
     }
 
-    @Test func switchToLatestCancelsASlowSearchWhenANewerQueryArrives() throws {
-        let (server, session) = try Self.serve([
-            "/search?q=sw": .init(body: Data(#"["swallow"]"#.utf8), delay: .seconds(20)),
-            "/search?q=swift": .init(body: Data(#"["swift", "swiftly"]"#.utf8)),
-        ])
-        defer { Self.close(server, session) }
-        let queries = PassthroughSubject<String, URLError>()
-        let result = Completing<[String]>()
-        queries
-            .map { query in
-                session.dataTaskPublisher(for: server.url("/search?q=\(query)"))
-                    .map { (try? JSONDecoder().decode([String].self, from: $0.data)) ?? [] }
-            }
-            .switchToLatest()
-            .subscribe(result.subscriber)
+    @Test func switchToLatestCancelsASlowSearchWhenANewerQueryArrives() async throws {
+        try await offThePool {
+            let (server, session) = try Self.serve([
+                "/search?q=sw": .init(body: Data(#"["swallow"]"#.utf8), delay: .seconds(20)),
+                "/search?q=swift": .init(body: Data(#"["swift", "swiftly"]"#.utf8)),
+            ])
+            defer { Self.close(server, session) }
+            let queries = PassthroughSubject<String, URLError>()
+            let result = Completing<[String]>()
+            queries
+                .map { query in
+                    session.dataTaskPublisher(for: server.url("/search?q=\(query)"))
+                        .map { (try? JSONDecoder().decode([String].self, from: $0.data)) ?? [] }
+                }
+                .switchToLatest()
+                .subscribe(result.subscriber)
 
-        queries.send("sw")
-        #expect(server.wait(for: .received("/search?q=sw"), timeout: Self.networkTimeout))
-        queries.send("swift")
-        queries.send(completion: .finished)
-        #expect(result.waitForCompletion())
-        // The server saw the slow request's connection closed before it could answer.
-        #expect(server.wait(for: .clientClosed("/search?q=sw"), timeout: Self.networkTimeout))
-        #expect(!server.events.contains(.responded("/search?q=sw")))
-        #expect(result.subscriber.values == [["swift", "swiftly"]])
-        #expect(result.subscriber.completion == .finished)
-        #expect(result.subscriber.violations.isEmpty)
+            queries.send("sw")
+            #expect(server.wait(for: .received("/search?q=sw"), timeout: Self.networkTimeout))
+            queries.send("swift")
+            queries.send(completion: .finished)
+            #expect(result.waitForCompletion())
+            // The server saw the slow request's connection closed before it could answer.
+            #expect(server.wait(for: .clientClosed("/search?q=sw"), timeout: Self.networkTimeout))
+            #expect(!server.events.contains(.responded("/search?q=sw")))
+            #expect(result.subscriber.values == [["swift", "swiftly"]])
+            #expect(result.subscriber.completion == .finished)
+            #expect(result.subscriber.violations.isEmpty)
+        }
     }
 
     // MARK: Release
 
-    @Test func theSubscriberIsReleasedOnceTheTaskCompletes() throws {
-        let (server, session) = try Self.serve(["/ok": .init()])
-        defer { Self.close(server, session) }
-        weak var weakSubscriber: TestSubscriber<Output, URLError>?
-        let subscription: Subscription? = try {
-            let result = Completing<Output>()
-            weakSubscriber = result.subscriber
-            session.dataTaskPublisher(for: server.url("/ok")).subscribe(result.subscriber)
-            try #require(result.waitForCompletion())
-            return result.subscriber.subscription
-        }()
-        // The completion is signalled from inside the subscriber's callback, on the session's
-        // delegate queue; the subscription lets go of the subscriber when that call returns.
-        session.delegateQueue.waitUntilAllOperationsAreFinished()
-        #expect(subscription != nil)
-        #expect(weakSubscriber == nil)
+    @Test func theSubscriberIsReleasedOnceTheTaskCompletes() async throws {
+        try await offThePool {
+            let (server, session) = try Self.serve(["/ok": .init()])
+            defer { Self.close(server, session) }
+            weak var weakSubscriber: TestSubscriber<Output, URLError>?
+            let subscription: Subscription? = try {
+                let result = Completing<Output>()
+                weakSubscriber = result.subscriber
+                session.dataTaskPublisher(for: server.url("/ok")).subscribe(result.subscriber)
+                try #require(result.waitForCompletion())
+                return result.subscriber.subscription
+            }()
+            // The completion is signalled from inside the subscriber's callback, on the session's
+            // delegate queue; the subscription lets go of the subscriber when that call returns.
+            session.delegateQueue.waitUntilAllOperationsAreFinished()
+            #expect(subscription != nil)
+            #expect(weakSubscriber == nil)
+        }
     }
 
     // MARK: The publisher
@@ -296,11 +314,13 @@ struct DataTaskPublisherTests {
     }
 
     @Test func requestingZeroTraps() async {
-        await #expect(processExitsWith: .failure) {
-            let session = URLSession(configuration: .ephemeral)
-            let subscriber = TestSubscriber<URLSession.DataTaskPublisher.Output, URLError>(initialDemand: .none)
-            session.dataTaskPublisher(for: URL(string: "http://127.0.0.1:1/")!).subscribe(subscriber)
-            subscriber.request(.none)
+        await runningExitTest {
+            await #expect(processExitsWith: .failure) {
+                let session = URLSession(configuration: .ephemeral)
+                let subscriber = TestSubscriber<URLSession.DataTaskPublisher.Output, URLError>(initialDemand: .none)
+                session.dataTaskPublisher(for: URL(string: "http://127.0.0.1:1/")!).subscribe(subscriber)
+                subscriber.request(.none)
+            }
         }
     }
 }

@@ -151,54 +151,60 @@ struct NotificationCenterPublisherTests {
 
     // MARK: Threads
 
-    @Test func postsFromManyThreadsReachTheSubscriberOneAtATime() {
-        let center = NotificationCenter()
-        let subscriber = TestSubscriber<Notification, Never>()
-        center.publisher(for: saved).subscribe(subscriber)
-        let threads = 8
-        let postsPerThread = 500
-        DispatchQueue.concurrentPerform(iterations: threads) { thread in
-            for index in 0..<postsPerThread {
-                center.post(name: saved, object: nil, userInfo: ["number": thread * postsPerThread + index])
+    @Test func postsFromManyThreadsReachTheSubscriberOneAtATime() async {
+        await offThePool {
+            let center = NotificationCenter()
+            let subscriber = TestSubscriber<Notification, Never>()
+            center.publisher(for: saved).subscribe(subscriber)
+            let threads = 8
+            let postsPerThread = 500
+            DispatchQueue.concurrentPerform(iterations: threads) { thread in
+                for index in 0..<postsPerThread {
+                    center.post(name: saved, object: nil, userInfo: ["number": thread * postsPerThread + index])
+                }
             }
+            let received = numbers(subscriber)
+            #expect(received.count == threads * postsPerThread)
+            #expect(Set(received).count == threads * postsPerThread)
+            for thread in 0..<threads {
+                let own = received.filter { $0 / postsPerThread == thread }
+                #expect(own == Array(thread * postsPerThread..<(thread + 1) * postsPerThread))
+            }
+            #expect(subscriber.violations.isEmpty)
         }
-        let received = numbers(subscriber)
-        #expect(received.count == threads * postsPerThread)
-        #expect(Set(received).count == threads * postsPerThread)
-        for thread in 0..<threads {
-            let own = received.filter { $0 / postsPerThread == thread }
-            #expect(own == Array(thread * postsPerThread..<(thread + 1) * postsPerThread))
-        }
-        #expect(subscriber.violations.isEmpty)
     }
 
-    @Test func boundedDemandHoldsAgainstPostsFromManyThreads() {
-        let center = NotificationCenter()
-        let subscriber = TestSubscriber<Notification, Never>(initialDemand: .max(100))
-        center.publisher(for: saved).subscribe(subscriber)
-        DispatchQueue.concurrentPerform(iterations: 8) { thread in
-            for index in 0..<200 {
-                center.post(name: saved, object: nil, userInfo: ["number": thread * 200 + index])
+    @Test func boundedDemandHoldsAgainstPostsFromManyThreads() async {
+        await offThePool {
+            let center = NotificationCenter()
+            let subscriber = TestSubscriber<Notification, Never>(initialDemand: .max(100))
+            center.publisher(for: saved).subscribe(subscriber)
+            DispatchQueue.concurrentPerform(iterations: 8) { thread in
+                for index in 0..<200 {
+                    center.post(name: saved, object: nil, userInfo: ["number": thread * 200 + index])
+                }
             }
+            #expect(subscriber.values.count == 100)
+            #expect(subscriber.violations.isEmpty)
         }
-        #expect(subscriber.values.count == 100)
-        #expect(subscriber.violations.isEmpty)
     }
 
-    @Test func cancellingWhileOtherThreadsPostEndsDelivery() {
-        let center = NotificationCenter()
-        let subscriber = TestSubscriber<Notification, Never>()
-        center.publisher(for: saved).subscribe(subscriber)
-        DispatchQueue.concurrentPerform(iterations: 4) { thread in
-            for index in 0..<300 {
-                if thread == 0 && index == 150 { subscriber.cancel() }
-                center.post(name: saved, object: nil, userInfo: ["number": index])
+    @Test func cancellingWhileOtherThreadsPostEndsDelivery() async {
+        await offThePool {
+            let center = NotificationCenter()
+            let subscriber = TestSubscriber<Notification, Never>()
+            center.publisher(for: saved).subscribe(subscriber)
+            DispatchQueue.concurrentPerform(iterations: 4) { thread in
+                for index in 0..<300 {
+                    if thread == 0 && index == 150 { subscriber.cancel() }
+                    center.post(name: saved, object: nil, userInfo: ["number": index])
+                }
             }
+            let countAfterCancel = subscriber.values.count
+            post(0, saved, on: center)
+            #expect(subscriber.values.count == countAfterCancel)
+            #expect(subscriber.violations.isEmpty)
         }
-        let countAfterCancel = subscriber.values.count
-        post(0, saved, on: center)
-        #expect(subscriber.values.count == countAfterCancel)
-        #expect(subscriber.violations.isEmpty)
     }
 
     /// Four threads post without pause while a fifth subscribes and cancels, again and
@@ -209,42 +215,44 @@ struct NotificationCenterPublisherTests {
     /// returned, and the one value a posting thread was already handing over when the cancel
     /// came may land just after it (a cancel from another thread does not wait for a call under
     /// way, here as in Apple's Combine): at most one such value per subscription.
-    @Test func subscribingAndCancellingWhileOtherThreadsPost() {
-        let center = NotificationCenter()
-        let cycles = runningUnderSanitizer ? 100 : 1_000
-        let posting = Atomic<Bool>(true)
-        let stamps = Atomic<Int>(0)
-        let subscribers = LockedValue<[(TestSubscriber<Notification, Never>, count: Int, cut: Int)]>([])
-        runOverlapping(threads: 5) { thread in
-            guard thread == 0 else {
-                while posting.load(ordering: .relaxed) {
-                    let stamp = stamps.wrappingAdd(1, ordering: .sequentiallyConsistent).oldValue
-                    center.post(name: saved, object: nil, userInfo: ["number": stamp])
+    @Test func subscribingAndCancellingWhileOtherThreadsPost() async {
+        await offThePool {
+            let center = NotificationCenter()
+            let cycles = runningUnderSanitizer ? 100 : 1_000
+            let posting = Atomic<Bool>(true)
+            let stamps = Atomic<Int>(0)
+            let subscribers = LockedValue<[(TestSubscriber<Notification, Never>, count: Int, cut: Int)]>([])
+            runOverlapping(threads: 5) { thread in
+                guard thread == 0 else {
+                    while posting.load(ordering: .relaxed) {
+                        let stamp = stamps.wrappingAdd(1, ordering: .sequentiallyConsistent).oldValue
+                        center.post(name: saved, object: nil, userInfo: ["number": stamp])
+                    }
+                    return
                 }
-                return
+                for cycle in 0..<cycles {
+                    let subscriber = TestSubscriber<Notification, Never>(
+                        initialDemand: cycle % 2 == 0 ? .unlimited : .max(3))
+                    center.publisher(for: saved).subscribe(subscriber)
+                    subscriber.cancel()
+                    let cut = stamps.load(ordering: .sequentiallyConsistent)
+                    subscribers.withLock { $0.append((subscriber, subscriber.values.count, cut)) }
+                }
+                posting.store(false, ordering: .relaxed)
             }
-            for cycle in 0..<cycles {
-                let subscriber = TestSubscriber<Notification, Never>(
-                    initialDemand: cycle % 2 == 0 ? .unlimited : .max(3))
-                center.publisher(for: saved).subscribe(subscriber)
-                subscriber.cancel()
-                let cut = stamps.load(ordering: .sequentiallyConsistent)
-                subscribers.withLock { $0.append((subscriber, subscriber.values.count, cut)) }
+            var late = 0
+            for (subscriber, countAtCancel, cut) in subscribers.withLock({ $0 }) {
+                let received = numbers(subscriber)
+                #expect(received.allSatisfy { $0 < cut }, "a notification posted after the cancel returned arrived")
+                #expect(received.count <= countAtCancel + 1)
+                #expect(subscriber.violations.isEmpty)
+                if received.count > countAtCancel { late += 1 }
             }
-            posting.store(false, ordering: .relaxed)
+            // How often a value under way landed after the cancel: printed, not asserted (timing).
+            print(
+                "subscribingAndCancellingWhileOtherThreadsPost: \(late) of \(cycles) subscriptions",
+                "got a value after cancel() returned")
         }
-        var late = 0
-        for (subscriber, countAtCancel, cut) in subscribers.withLock({ $0 }) {
-            let received = numbers(subscriber)
-            #expect(received.allSatisfy { $0 < cut }, "a notification posted after the cancel returned arrived")
-            #expect(received.count <= countAtCancel + 1)
-            #expect(subscriber.violations.isEmpty)
-            if received.count > countAtCancel { late += 1 }
-        }
-        // How often a value under way landed after the cancel: printed, not asserted (timing).
-        print(
-            "subscribingAndCancellingWhileOtherThreadsPost: \(late) of \(cycles) subscriptions",
-            "got a value after cancel() returned")
     }
 
     // MARK: Release

@@ -81,19 +81,23 @@ struct RecordBehaviourTests {
     }
 
     @Test func receivingAfterTheCompletionTraps() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            var recording = Record<Int, Never>.Recording()
-            recording.receive(completion: .finished)
-            recording.receive(1)
+        let result = await runningExitTest {
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                var recording = Record<Int, Never>.Recording()
+                recording.receive(completion: .finished)
+                recording.receive(1)
+            }
         }
         #expect(standardErrorText(of: result).contains("Record.Recording"))
     }
 
     @Test func completingTwiceTraps() async {
-        await #expect(processExitsWith: .failure) {
-            var recording = Record<Int, Never>.Recording()
-            recording.receive(completion: .finished)
-            recording.receive(completion: .finished)
+        await runningExitTest {
+            await #expect(processExitsWith: .failure) {
+                var recording = Record<Int, Never>.Recording()
+                recording.receive(completion: .finished)
+                recording.receive(completion: .finished)
+            }
         }
     }
 }
@@ -218,34 +222,36 @@ struct SequenceBehaviourTests {
         #expect(weakSink == nil)
     }
 
-    @Test func aSinkCancelledFromAnotherThreadStopsTheSequence() {
-        final class Count: @unchecked Sendable {
-            let lock = NSLock()
-            var values = 0
-            var completed = false
+    @Test func aSinkCancelledFromAnotherThreadStopsTheSequence() async {
+        await offThePool {
+            final class Count: @unchecked Sendable {
+                let lock = NSLock()
+                var values = 0
+                var completed = false
+            }
+            let count = Count()
+            let started = DispatchSemaphore(value: 0)
+            let cancelled = DispatchSemaphore(value: 0)
+            let sink = Subscribers.Sink<Int, Never>(
+                receiveCompletion: { _ in count.lock.withLock { count.completed = true } },
+                receiveValue: { value in
+                    count.lock.withLock { count.values += 1 }
+                    if value == 1 {
+                        started.signal()
+                        cancelled.wait()
+                    }
+                })
+            let cancellable = AnyCancellable(sink)
+            DispatchQueue.global().async {
+                started.wait()
+                cancellable.cancel()
+                cancelled.signal()
+            }
+            (1...1_000_000).publisher.subscribe(sink)
+            // The cancel happened while value 1 was being delivered: nothing after it.
+            #expect(count.lock.withLock { count.values } == 1)
+            #expect(!count.lock.withLock { count.completed })
         }
-        let count = Count()
-        let started = DispatchSemaphore(value: 0)
-        let cancelled = DispatchSemaphore(value: 0)
-        let sink = Subscribers.Sink<Int, Never>(
-            receiveCompletion: { _ in count.lock.withLock { count.completed = true } },
-            receiveValue: { value in
-                count.lock.withLock { count.values += 1 }
-                if value == 1 {
-                    started.signal()
-                    cancelled.wait()
-                }
-            })
-        let cancellable = AnyCancellable(sink)
-        DispatchQueue.global().async {
-            started.wait()
-            cancellable.cancel()
-            cancelled.signal()
-        }
-        (1...1_000_000).publisher.subscribe(sink)
-        // The cancel happened while value 1 was being delivered: nothing after it.
-        #expect(count.lock.withLock { count.values } == 1)
-        #expect(!count.lock.withLock { count.completed })
     }
 
     @Test func eachSubscriberIteratesTheSequenceAfresh() {

@@ -115,10 +115,12 @@ struct ImmediatePublisherBehaviourTests {
     }
 
     @Test func requestingNoneFromJustTrapsWithTheRuleBroken() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
-            Just(1).subscribe(subscriber)
-            subscriber.subscription?.request(.none)
+        let result = await runningExitTest {
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+                Just(1).subscribe(subscriber)
+                subscriber.subscription?.request(.none)
+            }
         }
         #expect(standardErrorText(of: result).contains("API Violation: demand must not be zero"))
     }
@@ -226,20 +228,22 @@ struct FutureBehaviourTests {
         #expect(subscriber.violations.isEmpty)
     }
 
-    @Test func promiseFulfilledOnAnotherThreadReachesSubscribersThatWaited() {
-        let (future, promise) = pendingFuture()
-        let done = DispatchGroup()
-        let subscribers = (0..<4).map { _ in
-            done.enter()
-            return TestSubscriber<Int, CoreTestError>(onCompletion: { _ in done.leave() })
-        }
-        for subscriber in subscribers { future.subscribe(subscriber) }
-        nonisolated(unsafe) let fulfil = promise.current  // not Sendable, as Apple's
-        DispatchQueue.global().async { fulfil?(.success(11)) }
-        #expect(done.wait(timeout: .now() + 10) == .success)
-        for subscriber in subscribers {
-            #expect(subscriber.events == [.subscription, .value(11), .completion(.finished)])
-            #expect(subscriber.violations.isEmpty)
+    @Test func promiseFulfilledOnAnotherThreadReachesSubscribersThatWaited() async {
+        await offThePool {
+            let (future, promise) = pendingFuture()
+            let done = DispatchGroup()
+            let subscribers = (0..<4).map { _ in
+                done.enter()
+                return TestSubscriber<Int, CoreTestError>(onCompletion: { _ in done.leave() })
+            }
+            for subscriber in subscribers { future.subscribe(subscriber) }
+            nonisolated(unsafe) let fulfil = promise.current  // not Sendable, as Apple's
+            DispatchQueue.global().async { fulfil?(.success(11)) }
+            #expect(done.wait(timeout: .now() + 10) == .success)
+            for subscriber in subscribers {
+                #expect(subscriber.events == [.subscription, .value(11), .completion(.finished)])
+                #expect(subscriber.violations.isEmpty)
+            }
         }
     }
 
@@ -293,25 +297,27 @@ struct FutureBehaviourTests {
 }
 
 extension FutureBehaviourTests {
-    @Test func subscribersArrivingWhileAnotherThreadFulfilsEachGetTheValueOnce() {
-        for _ in 0..<100 {
-            let fulfilled = DispatchSemaphore(value: 0)
-            nonisolated(unsafe) var promise: Future<Int, Never>.Promise?
-            let future = Future<Int, Never> { promise = $0 }
-            let subscribers = (0..<8).map { _ in TestSubscriber<Int, Never>() }
-            DispatchQueue.concurrentPerform(iterations: 9) { index in
-                if index == 8 {
-                    promise?(.success(index))
-                    fulfilled.signal()
-                } else {
-                    future.subscribe(subscribers[index])
+    @Test func subscribersArrivingWhileAnotherThreadFulfilsEachGetTheValueOnce() async {
+        await offThePool {
+            for _ in 0..<100 {
+                let fulfilled = DispatchSemaphore(value: 0)
+                nonisolated(unsafe) var promise: Future<Int, Never>.Promise?
+                let future = Future<Int, Never> { promise = $0 }
+                let subscribers = (0..<8).map { _ in TestSubscriber<Int, Never>() }
+                DispatchQueue.concurrentPerform(iterations: 9) { index in
+                    if index == 8 {
+                        promise?(.success(index))
+                        fulfilled.signal()
+                    } else {
+                        future.subscribe(subscribers[index])
+                    }
                 }
-            }
-            fulfilled.wait()
-            for subscriber in subscribers {
-                #expect(subscriber.values == [8])
-                #expect(subscriber.completion == .finished)
-                #expect(subscriber.violations.isEmpty)
+                fulfilled.wait()
+                for subscriber in subscribers {
+                    #expect(subscriber.values == [8])
+                    #expect(subscriber.completion == .finished)
+                    #expect(subscriber.violations.isEmpty)
+                }
             }
         }
     }

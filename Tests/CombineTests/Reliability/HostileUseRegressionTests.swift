@@ -166,32 +166,36 @@ struct RequestFromReceiveTests {
     /// more delivery, one stack frame group per buffered value, and overflowed (20,000 values,
     /// or 10,000 through `AnyPublisher`). Here on a 1 MiB stack.
     @Test(arguments: [(20_000, false), (10_000, true)])
-    func bufferKeepFullDeliversOnAFlatStack(count: Int, erased: Bool) {
-        let delivered = onThread(stackSize: 1 << 20) {
-            let subscriber = RequestingFromReceive()
-            let buffered = (0..<count).publisher.buffer(size: count, prefetch: .keepFull, whenFull: .dropNewest)
-            if erased {
-                buffered.eraseToAnyPublisher().subscribe(subscriber)
-            } else {
-                buffered.subscribe(subscriber)
+    func bufferKeepFullDeliversOnAFlatStack(count: Int, erased: Bool) async {
+        await offThePool {
+            let delivered = onThread(stackSize: 1 << 20) {
+                let subscriber = RequestingFromReceive()
+                let buffered = (0..<count).publisher.buffer(size: count, prefetch: .keepFull, whenFull: .dropNewest)
+                if erased {
+                    buffered.eraseToAnyPublisher().subscribe(subscriber)
+                } else {
+                    buffered.subscribe(subscriber)
+                }
+                subscriber.start()
+                return [subscriber.count, subscriber.finished ? 1 : 0]
             }
-            subscriber.start()
-            return [subscriber.count, subscriber.finished ? 1 : 0]
+            #expect(delivered == [count, 1])
         }
-        #expect(delivered == [count, 1])
     }
 
-    @Test func mergeOfTwoSequencesToo() {
-        let delivered = onThread(stackSize: 1 << 20) {
-            let subscriber = RequestingFromReceive()
-            let left = PassthroughSubject<Int, Never>()
-            left.merge(with: (0..<10_000).publisher).subscribe(subscriber)
-            subscriber.start()
-            for value in 0..<10_000 { left.send(value) }
-            left.send(completion: .finished)
-            return [subscriber.count, subscriber.finished ? 1 : 0]
+    @Test func mergeOfTwoSequencesToo() async {
+        await offThePool {
+            let delivered = onThread(stackSize: 1 << 20) {
+                let subscriber = RequestingFromReceive()
+                let left = PassthroughSubject<Int, Never>()
+                left.merge(with: (0..<10_000).publisher).subscribe(subscriber)
+                subscriber.start()
+                for value in 0..<10_000 { left.send(value) }
+                left.send(completion: .finished)
+                return [subscriber.count, subscriber.finished ? 1 : 0]
+            }
+            #expect(delivered == [20_000, 1])
         }
-        #expect(delivered == [20_000, 1])
     }
 }
 
@@ -225,12 +229,14 @@ struct CurrentValueFirstOfferRaceTests {
     }
 
     @Test("CurrentValueSubject: 2,000 rounds of a first request racing ten sends")
-    func currentValueSubject() {
-        let failures = Self.racingRounds {
-            let subject = CurrentValueSubject<Int, Never>(0)
-            return (subject.eraseToAnyPublisher(), { subject.value = $0 })
+    func currentValueSubject() async {
+        await offThePool {
+            let failures = Self.racingRounds {
+                let subject = CurrentValueSubject<Int, Never>(0)
+                return (subject.eraseToAnyPublisher(), { subject.value = $0 })
+            }
+            #expect(failures.isEmpty, "\(failures.count) rounds, e.g. \(failures.prefix(3))")
         }
-        #expect(failures.isEmpty, "\(failures.count) rounds, e.g. \(failures.prefix(3))")
     }
 
     final class Model: @unchecked Sendable {
@@ -238,12 +244,14 @@ struct CurrentValueFirstOfferRaceTests {
     }
 
     @Test("@Published: 2,000 rounds of a first request racing ten sets")
-    func published() {
-        let failures = Self.racingRounds {
-            let model = Model()
-            return (model.$value.eraseToAnyPublisher(), { model.value = $0 })
+    func published() async {
+        await offThePool {
+            let failures = Self.racingRounds {
+                let model = Model()
+                return (model.$value.eraseToAnyPublisher(), { model.value = $0 })
+            }
+            #expect(failures.isEmpty, "\(failures.count) rounds, e.g. \(failures.prefix(3))")
         }
-        #expect(failures.isEmpty, "\(failures.count) rounds, e.g. \(failures.prefix(3))")
     }
 }
 
@@ -266,6 +274,7 @@ struct FutureWaitingSubscribersTests {
     /// itself takes a fraction of a second.
     @Test(.timeLimit(.minutes(1)))
     func oneHundredThousandWaitingSubscribersCancelInLinearTime() {
+        // On the pool, not offThePool: the time limit would count the wait for its executor.
         let future = Future<Int, Never> { _ in }
         var cancellables = (0..<100_000).map { _ in future.sink { _ in } }
         for cancellable in cancellables { cancellable.cancel() }
@@ -355,58 +364,64 @@ struct ScheduledDeliveryOrderTests {
     /// The actions run on two threads at once, from one barrier: calls into the subscriber
     /// must not overlap, and everything arrives in order.
     @Test(arguments: Operator.allCases)
-    func actionsRunOnTwoThreadsAtOnceNeverOverlap(_ operation: Operator) {
-        for _ in 0..<50 {
-            let scheduler = HeldActionsScheduler()
-            let subject = PassthroughSubject<Int, Never>()
-            let subscriber = TestSubscriber<Int, Never>()
-            operation.apply(subject, on: scheduler).subscribe(subscriber)
-            for value in 0..<200 { subject.send(value) }
-            subject.send(completion: .finished)
-            let actions = scheduler.take()
-            runOverlapping(threads: 2) { side in
-                for index in stride(from: side, to: actions.all.count, by: 2) { actions.all[index]() }
+    func actionsRunOnTwoThreadsAtOnceNeverOverlap(_ operation: Operator) async {
+        await offThePool {
+            for _ in 0..<50 {
+                let scheduler = HeldActionsScheduler()
+                let subject = PassthroughSubject<Int, Never>()
+                let subscriber = TestSubscriber<Int, Never>()
+                operation.apply(subject, on: scheduler).subscribe(subscriber)
+                for value in 0..<200 { subject.send(value) }
+                subject.send(completion: .finished)
+                let actions = scheduler.take()
+                runOverlapping(threads: 2) { side in
+                    for index in stride(from: side, to: actions.all.count, by: 2) { actions.all[index]() }
+                }
+                #expect(subscriber.values == Array(0..<200))
+                #expect(subscriber.completion == .finished)
+                #expect(subscriber.violations.isEmpty)
             }
-            #expect(subscriber.values == Array(0..<200))
-            #expect(subscriber.completion == .finished)
-            #expect(subscriber.violations.isEmpty)
         }
     }
 
     @Test("receive(on:) a concurrent DispatchQueue and OperationQueue: 20 runs × 2,000 values")
-    func realConcurrentSchedulers() {
-        let queues: [(String, (PassthroughSubject<Int, Never>) -> AnyPublisher<Int, Never>)] = [
-            ("global queue", { $0.receive(on: DispatchQueue.global()).eraseToAnyPublisher() }),
-            ("OperationQueue", { $0.receive(on: OperationQueue()).eraseToAnyPublisher() }),
-        ]
-        for (name, receiving) in queues {
-            for _ in 0..<20 {
-                let done = DispatchSemaphore(value: 0)
-                let subject = PassthroughSubject<Int, Never>()
-                let subscriber: TestSubscriber<Int, Never> = Stress.subscriber(signalling: done)
-                receiving(subject).subscribe(subscriber)
-                for value in 0..<2_000 { subject.send(value) }
-                subject.send(completion: .finished)
-                Stress.wait(for: done)
-                #expect(subscriber.values == Array(0..<2_000), "\(name)")
-                Stress.expectContractKept(subscriber, completions: 1)
+    func realConcurrentSchedulers() async {
+        await offThePool {
+            let queues: [(String, (PassthroughSubject<Int, Never>) -> AnyPublisher<Int, Never>)] = [
+                ("global queue", { $0.receive(on: DispatchQueue.global()).eraseToAnyPublisher() }),
+                ("OperationQueue", { $0.receive(on: OperationQueue()).eraseToAnyPublisher() }),
+            ]
+            for (name, receiving) in queues {
+                for _ in 0..<20 {
+                    let done = DispatchSemaphore(value: 0)
+                    let subject = PassthroughSubject<Int, Never>()
+                    let subscriber: TestSubscriber<Int, Never> = Stress.subscriber(signalling: done)
+                    receiving(subject).subscribe(subscriber)
+                    for value in 0..<2_000 { subject.send(value) }
+                    subject.send(completion: .finished)
+                    Stress.wait(for: done)
+                    #expect(subscriber.values == Array(0..<2_000), "\(name)")
+                    Stress.expectContractKept(subscriber, completions: 1)
+                }
             }
         }
     }
 
     @Test("delay on a serial DispatchQueue: 5 runs × 5,000 values 20 µs apart keep their order")
-    func delayOnASerialQueue() {
-        let queue = DispatchQueue(label: "delay-order")
-        for _ in 0..<5 {
-            let done = DispatchSemaphore(value: 0)
-            let subject = PassthroughSubject<Int, Never>()
-            let subscriber: TestSubscriber<Int, Never> = Stress.subscriber(signalling: done)
-            subject.delay(for: .microseconds(20), scheduler: queue).subscribe(subscriber)
-            for value in 0..<5_000 { subject.send(value) }
-            subject.send(completion: .finished)
-            Stress.wait(for: done)
-            #expect(subscriber.values == Array(0..<5_000))
-            Stress.expectContractKept(subscriber, completions: 1)
+    func delayOnASerialQueue() async {
+        await offThePool {
+            let queue = DispatchQueue(label: "delay-order")
+            for _ in 0..<5 {
+                let done = DispatchSemaphore(value: 0)
+                let subject = PassthroughSubject<Int, Never>()
+                let subscriber: TestSubscriber<Int, Never> = Stress.subscriber(signalling: done)
+                subject.delay(for: .microseconds(20), scheduler: queue).subscribe(subscriber)
+                for value in 0..<5_000 { subject.send(value) }
+                subject.send(completion: .finished)
+                Stress.wait(for: done)
+                #expect(subscriber.values == Array(0..<5_000))
+                Stress.expectContractKept(subscriber, completions: 1)
+            }
         }
     }
 }

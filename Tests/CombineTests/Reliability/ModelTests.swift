@@ -368,12 +368,16 @@ enum ModelRun {
 
 @Suite("Random operator chains against a reference model")
 struct ModelTests {
-    @Test func chainsOverASequenceMatchTheModel() {
-        ModelRun.check(source: .sequence)
+    @Test func chainsOverASequenceMatchTheModel() async {
+        await offThePool {
+            ModelRun.check(source: .sequence)
+        }
     }
 
-    @Test func chainsOverASubjectMatchTheModel() {
-        ModelRun.check(source: .subject)
+    @Test func chainsOverASubjectMatchTheModel() async {
+        await offThePool {
+            ModelRun.check(source: .subject)
+        }
     }
 
     /// The reference model on cases worked out by hand from Apple's rules, so that the

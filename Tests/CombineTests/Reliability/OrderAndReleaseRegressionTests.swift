@@ -113,23 +113,25 @@ struct CollectGroupOrderTests {
     }
 
     @Test("four threads sending through a serial queue: every value once, each thread's in order")
-    func fourSendersOnAQueue() {
-        let rounds = runningUnderSanitizer ? 2 : 5
-        let perSender = 2_000
-        for _ in 0..<rounds {
-            let subject = PassthroughSubject<Int, Never>()
-            let done = DispatchSemaphore(value: 0)
-            let subscriber = TestSubscriber<[Int], Never>(onCompletion: { _ in done.signal() })
-            subject.collect(.byTimeOrCount(DispatchQueue(label: "collect"), .microseconds(200), 7)).subscribe(
-                subscriber)
-            let shared = UncheckedSendableSubject(subject)
-            runOverlapping(threads: 4) { sender in
-                for index in 0..<perSender { shared.subject.send(sender * perSender + index) }
+    func fourSendersOnAQueue() async {
+        await offThePool {
+            let rounds = runningUnderSanitizer ? 2 : 5
+            let perSender = 2_000
+            for _ in 0..<rounds {
+                let subject = PassthroughSubject<Int, Never>()
+                let done = DispatchSemaphore(value: 0)
+                let subscriber = TestSubscriber<[Int], Never>(onCompletion: { _ in done.signal() })
+                subject.collect(.byTimeOrCount(DispatchQueue(label: "collect"), .microseconds(200), 7)).subscribe(
+                    subscriber)
+                let shared = UncheckedSendableSubject(subject)
+                runOverlapping(threads: 4) { sender in
+                    for index in 0..<perSender { shared.subject.send(sender * perSender + index) }
+                }
+                subject.send(completion: .finished)
+                Stress.wait(for: done)
+                #expect(subscriber.violations.isEmpty)
+                Stress.expectEveryValueInSenderOrder(subscriber.values.flatMap { $0 }, senders: 4, perSender: perSender)
             }
-            subject.send(completion: .finished)
-            Stress.wait(for: done)
-            #expect(subscriber.violations.isEmpty)
-            Stress.expectEveryValueInSenderOrder(subscriber.values.flatMap { $0 }, senders: 4, perSender: perSender)
         }
     }
 }
@@ -159,14 +161,16 @@ struct SubjectUpstreamReleaseTests {
     }
 
     @Test("a cancelled subscription of a CurrentValueSubject to its upstream is let go; a live one is kept")
-    func currentValueSubject() {
-        let subject = CurrentValueSubject<Int, Never>(0)
-        let first = Just(1).delay(for: .seconds(60), scheduler: DispatchQueue(label: "late")).subscribe(subject)
-        let second = PassthroughSubject<Int, Never>().subscribe(subject)
-        #expect(subject.core.lock.withLock { subject.core.upstreams.count } == 2)
-        first.cancel()
-        #expect(subject.core.lock.withLock { subject.core.upstreams.count } == 1)
-        second.cancel()
-        #expect(subject.core.lock.withLock { subject.core.upstreams.count } == 0)
+    func currentValueSubject() async {
+        await offThePool {
+            let subject = CurrentValueSubject<Int, Never>(0)
+            let first = Just(1).delay(for: .seconds(60), scheduler: DispatchQueue(label: "late")).subscribe(subject)
+            let second = PassthroughSubject<Int, Never>().subscribe(subject)
+            #expect(subject.core.lock.withLock { subject.core.upstreams.count } == 2)
+            first.cancel()
+            #expect(subject.core.lock.withLock { subject.core.upstreams.count } == 1)
+            second.cancel()
+            #expect(subject.core.lock.withLock { subject.core.upstreams.count } == 0)
+        }
     }
 }

@@ -17,25 +17,27 @@ struct ReleaseCatalogueTests {
     /// subscriber the pipeline held and the pipeline's last subscription are gone, while the
     /// source and the cancellable are still alive.
     @Test(arguments: releaseCatalogue.flatMap { entry in entry.endings.map { (entry, $0) } })
-    func pipelineIsReleased(_ entry: ReleaseCase, _ ending: ReleaseEnding) {
-        let rig = ReleaseRig(ending: ending)
-        weak var weakToken: LifetimeToken?
-        do {
-            let token = LifetimeToken()
-            weakToken = token
-            entry.build(rig, token)
+    func pipelineIsReleased(_ entry: ReleaseCase, _ ending: ReleaseEnding) async {
+        await offThePool {
+            let rig = ReleaseRig(ending: ending)
+            weak var weakToken: LifetimeToken?
+            do {
+                let token = LifetimeToken()
+                weakToken = token
+                entry.build(rig, token)
+            }
+            rig.run()
+            if ending == .completion {
+                #expect(rig.completionCount == rig.sinkCount, "\(entry.name): the pipeline did not complete")
+            }
+            #expect(weakToken == nil, "\(entry.name): a closure of the pipeline is still alive after \(ending)")
+            if ending == .cancel, entry.heldByPendingActions {
+                #expect(rig.scheduler.pendingActionCount > 0)
+                rig.scheduler.advance(by: .seconds(60))
+            }
+            #expect(rig.watch.survivors == [], "\(entry.name): still alive after \(ending)")
+            withExtendedLifetime(rig) {}
         }
-        rig.run()
-        if ending == .completion {
-            #expect(rig.completionCount == rig.sinkCount, "\(entry.name): the pipeline did not complete")
-        }
-        #expect(weakToken == nil, "\(entry.name): a closure of the pipeline is still alive after \(ending)")
-        if ending == .cancel, entry.heldByPendingActions {
-            #expect(rig.scheduler.pendingActionCount > 0)
-            rig.scheduler.advance(by: .seconds(60))
-        }
-        #expect(rig.watch.survivors == [], "\(entry.name): still alive after \(ending)")
-        withExtendedLifetime(rig) {}
     }
 
     @Test func catalogueNamesAreUnique() {

@@ -18,30 +18,36 @@ import Testing
 struct StackDepthTests {
     // Publishers.Sequence over ten million values one at a time: SourceContractTests.
 
-    @Test func recordOfFiveMillionValuesOneAtATimeByReturnedDemand() {
-        let subscriber = StackProbeSubscriber(reentrant: false)
-        Record<Int, Never>(output: Array(0..<5_000_000), completion: .finished).subscribe(subscriber)
-        #expect(subscriber.count == 5_000_000)
-        #expect(subscriber.inOrder)
-        #expect(subscriber.completions == 1)
-        #expect(subscriber.stackSpread < 4_096)
+    @Test func recordOfFiveMillionValuesOneAtATimeByReturnedDemand() async {
+        await offThePool {
+            let subscriber = StackProbeSubscriber(reentrant: false)
+            Record<Int, Never>(output: Array(0..<5_000_000), completion: .finished).subscribe(subscriber)
+            #expect(subscriber.count == 5_000_000)
+            #expect(subscriber.inOrder)
+            #expect(subscriber.completions == 1)
+            #expect(subscriber.stackSpread < 4_096)
+        }
     }
 
     @Test(arguments: [Subscribers.Demand.max(1), .unlimited])
-    func justThroughFlatMapOneAtATime(maxPublishers: Subscribers.Demand) {
-        let subscriber = StackProbeSubscriber(reentrant: false)
-        (0..<justCount).publisher.flatMap(maxPublishers: maxPublishers) { Just($0) }.subscribe(subscriber)
-        #expect(subscriber.count == justCount)
-        #expect(subscriber.inOrder)
-        #expect(subscriber.completions == 1)
-        #expect(subscriber.stackSpread < 4_096)
+    func justThroughFlatMapOneAtATime(maxPublishers: Subscribers.Demand) async {
+        await offThePool {
+            let subscriber = StackProbeSubscriber(reentrant: false)
+            (0..<justCount).publisher.flatMap(maxPublishers: maxPublishers) { Just($0) }.subscribe(subscriber)
+            #expect(subscriber.count == justCount)
+            #expect(subscriber.inOrder)
+            #expect(subscriber.completions == 1)
+            #expect(subscriber.stackSpread < 4_096)
+        }
     }
 
     @Test(arguments: deepRuns)
-    func deepRunFitsItsStack(_ run: DeepRun) {
-        let usage = onThread(stackSize: run.stackSize) { run.body(run.depth) }
-        #expect(usage.deepest == run.depth)
-        #expect(usage.bytesPerLevel < run.maxBytesPerLevel)
+    func deepRunFitsItsStack(_ run: DeepRun) async {
+        await offThePool {
+            let usage = onThread(stackSize: run.stackSize) { run.body(run.depth) }
+            #expect(usage.deepest == run.depth)
+            #expect(usage.bytesPerLevel < run.maxBytesPerLevel)
+        }
     }
 }
 

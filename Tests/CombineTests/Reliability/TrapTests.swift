@@ -63,8 +63,10 @@ enum NoneRequest: String, CaseIterable, Codable, Sendable, CustomTestStringConve
 struct TrapTests {
     @Test(arguments: NoneRequest.allCases)
     func requestingNoneTraps(_ kind: NoneRequest) async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [kind] in
-            kind.run()
+        let result = await runningExitTest {
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [kind] in
+                kind.run()
+            }
         }
         #expect(standardErrorText(of: result).contains("API Violation: demand must not be zero"))
     }
@@ -72,28 +74,32 @@ struct TrapTests {
     /// Apple's buffer makes its custom error under its lock, so a closure that sends to the
     /// buffer's upstream crashes there; ours names the rule instead of deadlocking.
     @Test func bufferCustomErrorSendingToItsOwnBufferTraps() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let upstream = TestPublisher<Int, CoreTestError>()
-            let subscriber = TestSubscriber<Int, CoreTestError>(initialDemand: .none)
-            upstream.buffer(
-                size: 0, prefetch: .keepFull,
-                whenFull: .customError {
-                    _ = upstream.send(1000)
-                    return CoreTestError(code: 1)
-                }
-            ).subscribe(subscriber)
-            _ = upstream.send(0)
+        let result = await runningExitTest {
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                let upstream = TestPublisher<Int, CoreTestError>()
+                let subscriber = TestSubscriber<Int, CoreTestError>(initialDemand: .none)
+                upstream.buffer(
+                    size: 0, prefetch: .keepFull,
+                    whenFull: .customError {
+                        _ = upstream.send(1000)
+                        return CoreTestError(code: 1)
+                    }
+                ).subscribe(subscriber)
+                _ = upstream.send(0)
+            }
         }
         #expect(standardErrorText(of: result).contains("the customError closure sent a value to the buffer"))
     }
 
     @Test func assertNoFailureTrapsOnAFailureAfterValues() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let subject = PassthroughSubject<Int, CoreTestError>()
-            let cancellable = subject.assertNoFailure("after values").sink { _ in }
-            subject.send(1)
-            subject.send(completion: .failure(CoreTestError(code: 7)))
-            withExtendedLifetime(cancellable) {}
+        let result = await runningExitTest {
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                let subject = PassthroughSubject<Int, CoreTestError>()
+                let cancellable = subject.assertNoFailure("after values").sink { _ in }
+                subject.send(1)
+                subject.send(completion: .failure(CoreTestError(code: 7)))
+                withExtendedLifetime(cancellable) {}
+            }
         }
         #expect(standardErrorText(of: result).contains("after values: assertNoFailure: unexpected failure"))
         #expect(standardErrorText(of: result).contains("CoreTestError(code: 7)"))
@@ -103,11 +109,13 @@ struct TrapTests {
     /// requesting demand", as reported by users of Apple's Combine); so does ours. A value
     /// arriving after the iteration was cancelled or completed is only dropped.
     @Test func valuesTrapsOnAValueItDidNotRequest() async {
-        await #expect(processExitsWith: .failure) {
-            let upstream = TestPublisher<Int, Never>()
-            let iterator = upstream.values.makeAsyncIterator()
-            upstream.send(1)
-            withExtendedLifetime(iterator) {}
+        await runningExitTest {
+            await #expect(processExitsWith: .failure) {
+                let upstream = TestPublisher<Int, Never>()
+                let iterator = upstream.values.makeAsyncIterator()
+                upstream.send(1)
+                withExtendedLifetime(iterator) {}
+            }
         }
     }
 }
@@ -135,14 +143,16 @@ struct BeyondDemandTests {
     /// Apple's switchToLatest delivers its inner's values straight to the subscriber and traps
     /// on one beyond the subscriber's demand; ours names the rule.
     @Test func switchToLatestTrapsOnAValueBeyondTheDemand() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let outer = PassthroughSubject<TestPublisher<Int, Never>, Never>()
-            let inner = TestPublisher<Int, Never>()
-            let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1))
-            outer.switchToLatest().subscribe(subscriber)
-            outer.send(inner)
-            _ = inner.send(1)
-            _ = inner.send(2)
+        let result = await runningExitTest {
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                let outer = PassthroughSubject<TestPublisher<Int, Never>, Never>()
+                let inner = TestPublisher<Int, Never>()
+                let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1))
+                outer.switchToLatest().subscribe(subscriber)
+                outer.send(inner)
+                _ = inner.send(1)
+                _ = inner.send(2)
+            }
         }
         #expect(
             standardErrorText(of: result).contains(

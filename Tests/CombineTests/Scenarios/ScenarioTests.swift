@@ -63,22 +63,24 @@ struct ScenarioTests {
         #expect(merlin.grade == 9)
     }
 
-    @Test func zip3OfThreeAsynchronousJobsEnablesContinueOnceAllAreDone() {
-        // §4.
-        func job(_ value: Int, after milliseconds: Int) -> Future<Int, Never> {
-            Future { promise in
-                nonisolated(unsafe) let promise = promise  // not Sendable, as Apple's
-                DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(milliseconds)) {
-                    promise(.success(value))
+    @Test func zip3OfThreeAsynchronousJobsEnablesContinueOnceAllAreDone() async {
+        await offThePool {
+            // §4.
+            func job(_ value: Int, after milliseconds: Int) -> Future<Int, Never> {
+                Future { promise in
+                    nonisolated(unsafe) let promise = promise  // not Sendable, as Apple's
+                    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(milliseconds)) {
+                        promise(.success(value))
+                    }
                 }
             }
+            let done = DispatchSemaphore(value: 0)
+            let subscriber = TestSubscriber<(Int, Int, Int), Never>(onCompletion: { _ in done.signal() })
+            Publishers.Zip3(job(1, after: 20), job(2, after: 5), job(3, after: 10)).subscribe(subscriber)
+            #expect(done.wait(timeout: .now() + 10) == .success)
+            #expect(subscriber.values.map { [$0.0, $0.1, $0.2] } == [[1, 2, 3]])
+            #expect(subscriber.violations.isEmpty)
         }
-        let done = DispatchSemaphore(value: 0)
-        let subscriber = TestSubscriber<(Int, Int, Int), Never>(onCompletion: { _ in done.signal() })
-        Publishers.Zip3(job(1, after: 20), job(2, after: 5), job(3, after: 10)).subscribe(subscriber)
-        #expect(done.wait(timeout: .now() + 10) == .success)
-        #expect(subscriber.values.map { [$0.0, $0.1, $0.2] } == [[1, 2, 3]])
-        #expect(subscriber.violations.isEmpty)
     }
 
     @Test func futureIsEagerAndDeferredRunsPerSubscriber() {

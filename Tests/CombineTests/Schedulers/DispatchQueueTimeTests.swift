@@ -137,13 +137,15 @@ struct DispatchQueueTimeTests {
         #expect(DispatchQueue.main.minimumTolerance == .zero)
     }
 
-    @Test func optionsDefaultToNothingSpecial() {
-        let options = DispatchQueue.SchedulerOptions()
-        #expect(options.qos == .unspecified)
-        #expect(options.flags.isEmpty)
-        #expect(options.group == nil)
-        let group = DispatchGroup()
-        let custom = DispatchQueue.SchedulerOptions(qos: .userInitiated, flags: .barrier, group: group)
-        #expect(custom.qos == .userInitiated && custom.flags == .barrier && custom.group === group)
+    @Test func optionsDefaultToNothingSpecial() async {
+        await offThePool {
+            let options = DispatchQueue.SchedulerOptions()
+            #expect(options.qos == .unspecified)
+            #expect(options.flags.isEmpty)
+            #expect(options.group == nil)
+            let group = DispatchGroup()
+            let custom = DispatchQueue.SchedulerOptions(qos: .userInitiated, flags: .barrier, group: group)
+            #expect(custom.qos == .userInitiated && custom.flags == .barrier && custom.group === group)
+        }
     }
 }

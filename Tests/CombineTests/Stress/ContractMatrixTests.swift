@@ -27,101 +27,113 @@ struct ContractMatrixTests {
     static let perSender = runningUnderSanitizer ? 400 : 2_000
 
     @Test("senders into finite demand trickled from another thread", arguments: MatrixPipeline.all)
-    func trickledDemand(_ pipeline: MatrixPipeline) {
-        for _ in 0..<Self.rounds {
-            for senders in [2, 3] {
+    func trickledDemand(_ pipeline: MatrixPipeline) async {
+        await offThePool {
+            for _ in 0..<Self.rounds {
+                for senders in [2, 3] {
+                    let feed = pipeline.make()
+                    let done = DispatchSemaphore(value: 0)
+                    let subscriber = TestSubscriber<Int, Never>(
+                        initialDemand: .max(1), onCompletion: { _ in done.signal() })
+                    feed.publisher.subscribe(subscriber)
+                    feed.settle()
+                    let requests = senders * Self.perSender / 2
+                    runOverlapping(threads: senders + 1) { thread in
+                        if thread == senders {
+                            // A unit at a time, a few between yields: the demand runs out and is
+                            // given again and again while the senders send.
+                            for index in 0..<requests {
+                                subscriber.request(.max(1))
+                                if index.isMultiple(of: 16) { sched_yield() }
+                            }
+                        } else {
+                            feed.sendRun(sender: thread, count: Self.perSender)
+                        }
+                    }
+                    feed.finish()
+                    // What waits for demand (flatMap's inner value, buffer's values) goes out, and
+                    // the completion behind it.
+                    subscriber.request(.unlimited)
+                    Stress.wait(for: done)
+                    Stress.expectContractKept(subscriber, completions: 1)
+                    Stress.expectSenderOrder(
+                        feed.senderValues(subscriber.values), senders: senders, perSender: Self.perSender)
+                }
+            }
+        }
+    }
+
+    @Test("several first subscribers at once", arguments: MatrixPipeline.all)
+    func concurrentFirstSubscribers(_ pipeline: MatrixPipeline) async {
+        await offThePool {
+            let subscribers = 4
+            for _ in 0..<Self.rounds * 4 {
                 let feed = pipeline.make()
                 let done = DispatchSemaphore(value: 0)
+                let made = (0..<subscribers).map { _ in
+                    TestSubscriber<Int, Never>(onCompletion: { _ in done.signal() })
+                }
+                runOverlapping(threads: subscribers) { thread in
+                    feed.publisher.subscribe(made[thread])
+                }
+                let upstreamSubscriptions = feed.upstreamSubscriptions()
+                if pipeline.sharesUpstream {
+                    #expect(upstreamSubscriptions == 1, "\(pipeline): \(upstreamSubscriptions) upstream subscriptions")
+                } else {
+                    #expect(upstreamSubscriptions == subscribers, "\(pipeline): \(upstreamSubscriptions)")
+                }
+                feed.sendRun(sender: 0, count: 200)
+                feed.finish()
+                for _ in 0..<subscribers { Stress.wait(for: done) }
+                for subscriber in made {
+                    Stress.expectContractKept(subscriber, completions: 1)
+                    #expect(feed.senderValues(subscriber.values) == Array(0..<200), "\(pipeline)")
+                }
+            }
+        }
+    }
+
+    @Test("a cancel racing the sends", arguments: MatrixPipeline.all)
+    func cancelRacingSends(_ pipeline: MatrixPipeline) async {
+        await offThePool {
+            for round in 0..<Self.rounds {
+                let feed = pipeline.make()
                 let subscriber = TestSubscriber<Int, Never>(
-                    initialDemand: .max(1), onCompletion: { _ in done.signal() })
+                    initialDemand: round.isMultiple(of: 2) ? .unlimited : .max(50))
                 feed.publisher.subscribe(subscriber)
                 feed.settle()
-                let requests = senders * Self.perSender / 2
-                runOverlapping(threads: senders + 1) { thread in
-                    if thread == senders {
-                        // A unit at a time, a few between yields: the demand runs out and is
-                        // given again and again while the senders send.
-                        for index in 0..<requests {
-                            subscriber.request(.max(1))
-                            if index.isMultiple(of: 16) { sched_yield() }
-                        }
-                    } else {
-                        feed.sendRun(sender: thread, count: Self.perSender)
-                    }
-                }
+                let senders = 2
+                feed.sendRacing(senders: senders, perSender: Self.perSender) { subscriber.cancel() }
                 feed.finish()
-                // What waits for demand (flatMap's inner value, buffer's values) goes out, and
-                // the completion behind it.
-                subscriber.request(.unlimited)
-                Stress.wait(for: done)
-                Stress.expectContractKept(subscriber, completions: 1)
+                feed.settle()
+                Stress.expectContractKept(subscriber, completions: 0)
                 Stress.expectSenderOrder(
                     feed.senderValues(subscriber.values), senders: senders, perSender: Self.perSender)
             }
         }
     }
 
-    @Test("several first subscribers at once", arguments: MatrixPipeline.all)
-    func concurrentFirstSubscribers(_ pipeline: MatrixPipeline) {
-        let subscribers = 4
-        for _ in 0..<Self.rounds * 4 {
-            let feed = pipeline.make()
-            let done = DispatchSemaphore(value: 0)
-            let made = (0..<subscribers).map { _ in
-                TestSubscriber<Int, Never>(onCompletion: { _ in done.signal() })
-            }
-            runOverlapping(threads: subscribers) { thread in
-                feed.publisher.subscribe(made[thread])
-            }
-            let upstreamSubscriptions = feed.upstreamSubscriptions()
-            if pipeline.sharesUpstream {
-                #expect(upstreamSubscriptions == 1, "\(pipeline): \(upstreamSubscriptions) upstream subscriptions")
-            } else {
-                #expect(upstreamSubscriptions == subscribers, "\(pipeline): \(upstreamSubscriptions)")
-            }
-            feed.sendRun(sender: 0, count: 200)
-            feed.finish()
-            for _ in 0..<subscribers { Stress.wait(for: done) }
-            for subscriber in made {
-                Stress.expectContractKept(subscriber, completions: 1)
-                #expect(feed.senderValues(subscriber.values) == Array(0..<200), "\(pipeline)")
-            }
-        }
-    }
-
-    @Test("a cancel racing the sends", arguments: MatrixPipeline.all)
-    func cancelRacingSends(_ pipeline: MatrixPipeline) {
-        for round in 0..<Self.rounds {
-            let feed = pipeline.make()
-            let subscriber = TestSubscriber<Int, Never>(initialDemand: round.isMultiple(of: 2) ? .unlimited : .max(50))
-            feed.publisher.subscribe(subscriber)
-            feed.settle()
-            let senders = 2
-            feed.sendRacing(senders: senders, perSender: Self.perSender) { subscriber.cancel() }
-            feed.finish()
-            feed.settle()
-            Stress.expectContractKept(subscriber, completions: 0)
-            Stress.expectSenderOrder(feed.senderValues(subscriber.values), senders: senders, perSender: Self.perSender)
-        }
-    }
-
     @Test("a completion racing the sends", arguments: MatrixPipeline.all)
-    func completionRacingSends(_ pipeline: MatrixPipeline) {
-        for round in 0..<Self.rounds {
-            let feed = pipeline.make()
-            let done = DispatchSemaphore(value: 0)
-            let subscriber = TestSubscriber<Int, Never>(
-                initialDemand: round.isMultiple(of: 2) ? .unlimited : .max(50), onCompletion: { _ in done.signal() })
-            feed.publisher.subscribe(subscriber)
-            feed.settle()
-            let senders = 2
-            feed.sendRacing(senders: senders, perSender: Self.perSender) { feed.finish() }
-            // Values waiting for demand (merge's, flatMap's, buffer's) go out before the completion.
-            subscriber.request(.unlimited)
-            Stress.wait(for: done)
-            feed.settle()
-            Stress.expectContractKept(subscriber, completions: 1)
-            Stress.expectSenderOrder(feed.senderValues(subscriber.values), senders: senders, perSender: Self.perSender)
+    func completionRacingSends(_ pipeline: MatrixPipeline) async {
+        await offThePool {
+            for round in 0..<Self.rounds {
+                let feed = pipeline.make()
+                let done = DispatchSemaphore(value: 0)
+                let subscriber = TestSubscriber<Int, Never>(
+                    initialDemand: round.isMultiple(of: 2) ? .unlimited : .max(50), onCompletion: { _ in done.signal() }
+                )
+                feed.publisher.subscribe(subscriber)
+                feed.settle()
+                let senders = 2
+                feed.sendRacing(senders: senders, perSender: Self.perSender) { feed.finish() }
+                // Values waiting for demand (merge's, flatMap's, buffer's) go out before the completion.
+                subscriber.request(.unlimited)
+                Stress.wait(for: done)
+                feed.settle()
+                Stress.expectContractKept(subscriber, completions: 1)
+                Stress.expectSenderOrder(
+                    feed.senderValues(subscriber.values), senders: senders, perSender: Self.perSender)
+            }
         }
     }
 
@@ -131,27 +143,29 @@ struct ContractMatrixTests {
     @Test(
         "a cancel from another thread during the first connect",
         arguments: MatrixPipeline.all.filter(\.sharesUpstream))
-    func cancelDuringFirstConnect(_ pipeline: MatrixPipeline) {
-        for _ in 0..<Self.rounds * 8 {
-            let feed = pipeline.make()
-            let handed = LockedValue<Subscription?>(nil)
-            let ready = DispatchSemaphore(value: 0)
-            let done = DispatchSemaphore(value: 0)
-            let canceller = Thread {
-                ready.wait()
-                handed.current?.cancel()
-                done.signal()
+    func cancelDuringFirstConnect(_ pipeline: MatrixPipeline) async {
+        await offThePool {
+            for _ in 0..<Self.rounds * 8 {
+                let feed = pipeline.make()
+                let handed = LockedValue<Subscription?>(nil)
+                let ready = DispatchSemaphore(value: 0)
+                let done = DispatchSemaphore(value: 0)
+                let canceller = Thread {
+                    ready.wait()
+                    handed.current?.cancel()
+                    done.signal()
+                }
+                canceller.start()
+                feed.publisher.subscribe(
+                    AnySubscriber<Int, Never>(receiveSubscription: { subscription in
+                        handed.set(subscription)
+                        ready.signal()
+                        subscription.request(.unlimited)
+                    }))
+                Stress.wait(for: done)
+                feed.settle()
+                #expect(feed.liveUpstreamSubscriptions() == 0, "\(pipeline)")
             }
-            canceller.start()
-            feed.publisher.subscribe(
-                AnySubscriber<Int, Never>(receiveSubscription: { subscription in
-                    handed.set(subscription)
-                    ready.signal()
-                    subscription.request(.unlimited)
-                }))
-            Stress.wait(for: done)
-            feed.settle()
-            #expect(feed.liveUpstreamSubscriptions() == 0, "\(pipeline)")
         }
     }
 

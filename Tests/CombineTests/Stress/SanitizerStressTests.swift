@@ -18,83 +18,89 @@ struct SanitizerStressTests {
     static let rounds = Int(ProcessInfo.processInfo.environment["SANITIZER_STRESS_ROUNDS"] ?? "") ?? 4
 
     @Test("subject: subscribers join and leave while another thread sends")
-    func subjectChurnWhileSending() {
-        for _ in 0..<Self.rounds {
-            let subject = PassthroughSubject<Int, Never>()
-            let received = Atomic<Int>(0)
-            let steady = subject.sink { _ in received.add(1, ordering: .relaxed) }
-            let stop = Atomic<Bool>(false)
-            runOverlapping(threads: 2) { thread in
-                if thread == 0 {
-                    sendUntil(stop, into: subject)
-                } else {
-                    var kept: [AnyCancellable] = []
-                    for index in 0..<2_000 {
-                        let cancellable = subject.sink { _ in }
-                        // Cancel every other one at once, and the oldest kept one now and then,
-                        // so that removals hit both the end and the middle of the list.
-                        if index.isMultiple(of: 2) { cancellable.cancel() } else { kept.append(cancellable) }
-                        if kept.count > 8 { kept.removeFirst().cancel() }
+    func subjectChurnWhileSending() async {
+        await offThePool {
+            for _ in 0..<Self.rounds {
+                let subject = PassthroughSubject<Int, Never>()
+                let received = Atomic<Int>(0)
+                let steady = subject.sink { _ in received.add(1, ordering: .relaxed) }
+                let stop = Atomic<Bool>(false)
+                runOverlapping(threads: 2) { thread in
+                    if thread == 0 {
+                        sendUntil(stop, into: subject)
+                    } else {
+                        var kept: [AnyCancellable] = []
+                        for index in 0..<2_000 {
+                            let cancellable = subject.sink { _ in }
+                            // Cancel every other one at once, and the oldest kept one now and then,
+                            // so that removals hit both the end and the middle of the list.
+                            if index.isMultiple(of: 2) { cancellable.cancel() } else { kept.append(cancellable) }
+                            if kept.count > 8 { kept.removeFirst().cancel() }
+                        }
+                        for cancellable in kept { cancellable.cancel() }
+                        stop.store(true, ordering: .releasing)
                     }
-                    for cancellable in kept { cancellable.cancel() }
-                    stop.store(true, ordering: .releasing)
                 }
+                // The churn may end before the sender's first burst on a loaded machine, so the
+                // count alone says little; a send after the churn must still reach the steady sink.
+                let before = received.load(ordering: .relaxed)
+                subject.send(-1)
+                #expect(received.load(ordering: .relaxed) == before + 1)
+                #expect(before > 0)
+                steady.cancel()
             }
-            // The churn may end before the sender's first burst on a loaded machine, so the
-            // count alone says little; a send after the churn must still reach the steady sink.
-            let before = received.load(ordering: .relaxed)
-            subject.send(-1)
-            #expect(received.load(ordering: .relaxed) == before + 1)
-            #expect(before > 0)
-            steady.cancel()
         }
     }
 
     @Test("share: subscribers join and leave while the upstream sends")
-    func shareJoinLeaveWhileSending() {
-        for _ in 0..<Self.rounds {
-            let subject = PassthroughSubject<Int, Never>()
-            let shared = subject.share()
-            let stop = Atomic<Bool>(false)
-            let finished = Atomic<Int>(0)
-            let steady = shared.sink(
-                receiveCompletion: { _ in finished.add(1, ordering: .relaxed) }, receiveValue: { _ in })
-            runOverlapping(threads: 2) { thread in
-                if thread == 0 {
-                    sendUntil(stop, into: subject)
-                    subject.send(completion: .finished)
-                } else {
-                    for _ in 0..<1_000 {
-                        let first = shared.sink { _ in }
-                        let second = shared.sink { _ in }
-                        first.cancel()
-                        second.cancel()
+    func shareJoinLeaveWhileSending() async {
+        await offThePool {
+            for _ in 0..<Self.rounds {
+                let subject = PassthroughSubject<Int, Never>()
+                let shared = subject.share()
+                let stop = Atomic<Bool>(false)
+                let finished = Atomic<Int>(0)
+                let steady = shared.sink(
+                    receiveCompletion: { _ in finished.add(1, ordering: .relaxed) }, receiveValue: { _ in })
+                runOverlapping(threads: 2) { thread in
+                    if thread == 0 {
+                        sendUntil(stop, into: subject)
+                        subject.send(completion: .finished)
+                    } else {
+                        for _ in 0..<1_000 {
+                            let first = shared.sink { _ in }
+                            let second = shared.sink { _ in }
+                            first.cancel()
+                            second.cancel()
+                        }
+                        stop.store(true, ordering: .releasing)
                     }
-                    stop.store(true, ordering: .releasing)
                 }
+                #expect(finished.load(ordering: .relaxed) == 1)
+                steady.cancel()
             }
-            #expect(finished.load(ordering: .relaxed) == 1)
-            steady.cancel()
         }
     }
 
     @Test("multicast: connect and cancel race the sends")
-    func multicastConnectCancelWhileSending() {
-        for _ in 0..<Self.rounds {
-            let subject = PassthroughSubject<Int, Never>()
-            let stop = Atomic<Bool>(false)
-            runOverlapping(threads: 2) { thread in
-                if thread == 0 {
-                    sendUntil(stop, into: subject)
-                } else {
-                    for _ in 0..<1_000 {
-                        let multicast = subject.multicast { PassthroughSubject<Int, Never>() }
-                        let subscriber = multicast.sink { _ in }
-                        let connection = multicast.connect()
-                        connection.cancel()
-                        subscriber.cancel()
+    func multicastConnectCancelWhileSending() async {
+        await offThePool {
+            for _ in 0..<Self.rounds {
+                let subject = PassthroughSubject<Int, Never>()
+                let stop = Atomic<Bool>(false)
+                runOverlapping(threads: 2) { thread in
+                    if thread == 0 {
+                        sendUntil(stop, into: subject)
+                    } else {
+                        for _ in 0..<1_000 {
+                            let multicast = subject.multicast { PassthroughSubject<Int, Never>() }
+                            let subscriber = multicast.sink { _ in }
+                            let connection = multicast.connect()
+                            connection.cancel()
+                            subscriber.cancel()
+                        }
+                        stop.store(true, ordering: .releasing)
                     }
-                    stop.store(true, ordering: .releasing)
                 }
             }
         }
@@ -159,35 +165,37 @@ struct SanitizerStressTests {
 @Suite("Subject: subscribers sending into their own subject under a flood")
 struct SubscribersSendingIntoTheirSubjectTests {
     @Test("two subscribers echo into the subject while 2 threads send 20,000 values each")
-    func echoingSubscribersDoNotDeadlock() {
-        let subject = PassthroughSubject<Int, Never>()
-        let box = SubjectBox(subject: subject)
-        let echoes = Atomic<Int>(0)
-        let received = Atomic<Int>(0)
-        let subscriptions = (0..<2).map { _ in
-            subject.sink { value in
-                received.add(1, ordering: .relaxed)
-                guard value >= 0 else { return }
-                // Take a little time, so that the flood fills the backlogs, then echo.
-                for _ in 0..<200 { combineTestSpin() }
-                echoes.add(1, ordering: .relaxed)
-                box.subject.send(-1)
+    func echoingSubscribersDoNotDeadlock() async {
+        await offThePool {
+            let subject = PassthroughSubject<Int, Never>()
+            let box = SubjectBox(subject: subject)
+            let echoes = Atomic<Int>(0)
+            let received = Atomic<Int>(0)
+            let subscriptions = (0..<2).map { _ in
+                subject.sink { value in
+                    received.add(1, ordering: .relaxed)
+                    guard value >= 0 else { return }
+                    // Take a little time, so that the flood fills the backlogs, then echo.
+                    for _ in 0..<200 { combineTestSpin() }
+                    echoes.add(1, ordering: .relaxed)
+                    box.subject.send(-1)
+                }
             }
+            let finished = DispatchGroup()
+            for sender in 0..<2 {
+                finished.enter()
+                Thread {
+                    for value in 0..<20_000 { box.subject.send(sender * 20_000 + value) }
+                    finished.leave()
+                }.start()
+            }
+            let outcome = finished.wait(timeout: .now() + 120)
+            #expect(outcome == .success, "the senders were still blocked after 2 minutes: a deadlock")
+            guard outcome == .success else { return }
+            // Each flood value reaches both subscribers, and each of those deliveries echoes once.
+            #expect(echoes.load(ordering: .relaxed) == 2 * 2 * 20_000)
+            for subscription in subscriptions { subscription.cancel() }
         }
-        let finished = DispatchGroup()
-        for sender in 0..<2 {
-            finished.enter()
-            Thread {
-                for value in 0..<20_000 { box.subject.send(sender * 20_000 + value) }
-                finished.leave()
-            }.start()
-        }
-        let outcome = finished.wait(timeout: .now() + 120)
-        #expect(outcome == .success, "the senders were still blocked after 2 minutes: a deadlock")
-        guard outcome == .success else { return }
-        // Each flood value reaches both subscribers, and each of those deliveries echoes once.
-        #expect(echoes.load(ordering: .relaxed) == 2 * 2 * 20_000)
-        for subscription in subscriptions { subscription.cancel() }
     }
 }
 

@@ -92,99 +92,107 @@ struct SerialDeliveryStressTests {
     static let bound = 1_026
 
     @Test("4 senders × 3,000 values flood a slow subscriber: every value once, in order, backlog bounded")
-    func floodIntoASlowSubscriberKeepsTheBacklogBounded() {
-        let senders = 4
-        let perSender = 3_000
-        let subject = PassthroughSubject<Int, Never>()
-        let recorder = SlowRecorder(spin: .microseconds(20))
-        subject.subscribe(recorder)
-        runOverlapping(threads: senders) { sender in
-            for index in 0..<perSender { subject.send(sender * perSender + index) }
+    func floodIntoASlowSubscriberKeepsTheBacklogBounded() async {
+        await offThePool {
+            let senders = 4
+            let perSender = 3_000
+            let subject = PassthroughSubject<Int, Never>()
+            let recorder = SlowRecorder(spin: .microseconds(20))
+            subject.subscribe(recorder)
+            runOverlapping(threads: senders) { sender in
+                for index in 0..<perSender { subject.send(sender * perSender + index) }
+            }
+            subject.send(completion: .finished)
+            // 12,000 values at 20 µs each take at least 240 ms to deliver, far longer than the
+            // senders need to queue them: without the bound the backlog holds most of them.
+            recorder.expectFloodDelivered(senders: senders, perSender: perSender, peakAtMost: Self.bound)
         }
-        subject.send(completion: .finished)
-        // 12,000 values at 20 µs each take at least 240 ms to deliver, far longer than the
-        // senders need to queue them: without the bound the backlog holds most of them.
-        recorder.expectFloodDelivered(senders: senders, perSender: perSender, peakAtMost: Self.bound)
     }
 
     @Test("4 threads × 3,000 values into merge of 4 subjects, slow subscriber: every value once, in order, bounded")
-    func floodIntoMergeKeepsTheBacklogBounded() {
-        let senders = 4
-        let perSender = 3_000
-        let subjects = (0..<senders).map { _ in PassthroughSubject<Int, Never>() }
-        let recorder = SlowRecorder(spin: .microseconds(20))
-        Publishers.MergeMany(subjects).subscribe(recorder)
-        runOverlapping(threads: senders) { sender in
-            for index in 0..<perSender { subjects[sender].send(sender * perSender + index) }
+    func floodIntoMergeKeepsTheBacklogBounded() async {
+        await offThePool {
+            let senders = 4
+            let perSender = 3_000
+            let subjects = (0..<senders).map { _ in PassthroughSubject<Int, Never>() }
+            let recorder = SlowRecorder(spin: .microseconds(20))
+            Publishers.MergeMany(subjects).subscribe(recorder)
+            runOverlapping(threads: senders) { sender in
+                for index in 0..<perSender { subjects[sender].send(sender * perSender + index) }
+            }
+            for subject in subjects { subject.send(completion: .finished) }
+            // merge queues first and then waits: one value over the limit per sending thread.
+            recorder.expectFloodDelivered(senders: senders, perSender: perSender, peakAtMost: Self.bound - 2 + senders)
         }
-        for subject in subjects { subject.send(completion: .finished) }
-        // merge queues first and then waits: one value over the limit per sending thread.
-        recorder.expectFloodDelivered(senders: senders, perSender: perSender, peakAtMost: Self.bound - 2 + senders)
     }
 
     @Test("A slow subscriber cancels during a flood: every waiting sender returns, nothing after the cancel")
-    func cancelDuringAFloodWakesTheWaitingSenders() {
-        let senders = 4
-        let perSender = 2_000
-        let subject = PassthroughSubject<Int, Never>()
-        let recorder = SlowRecorder(spin: .microseconds(20), cancelAfter: 1_500)
-        subject.subscribe(recorder)
-        runOverlapping(threads: senders) { sender in
-            for index in 0..<perSender { subject.send(sender * perSender + index) }
-        }
-        // Reaching here means no sender was left waiting for room that never came.
-        recorder.lock.withLock {
-            #expect(recorder.values.count == 1_500)
-            Stress.expectSenderOrder(recorder.values, senders: senders, perSender: perSender)
-            #expect(recorder.completions == 0)
-            #expect(recorder.overlaps == 0)
+    func cancelDuringAFloodWakesTheWaitingSenders() async {
+        await offThePool {
+            let senders = 4
+            let perSender = 2_000
+            let subject = PassthroughSubject<Int, Never>()
+            let recorder = SlowRecorder(spin: .microseconds(20), cancelAfter: 1_500)
+            subject.subscribe(recorder)
+            runOverlapping(threads: senders) { sender in
+                for index in 0..<perSender { subject.send(sender * perSender + index) }
+            }
+            // Reaching here means no sender was left waiting for room that never came.
+            recorder.lock.withLock {
+                #expect(recorder.values.count == 1_500)
+                Stress.expectSenderOrder(recorder.values, senders: senders, perSender: perSender)
+                #expect(recorder.completions == 0)
+                #expect(recorder.overlaps == 0)
+            }
         }
     }
 
     @Test("The delivering thread's send returns while 2 other threads keep sending")
-    func theDeliveringSenderReturnsWhileOthersKeepSending() {
-        let subject = PassthroughSubject<Int, Never>()
-        let flooding = Atomic<Bool>(false)
-        let stop = Atomic<Bool>(false)
-        let queuedByFlooders = Atomic<Int>(0)
-        let delivered = Atomic<Int>(0)
-        let cancellable = subject.sink { value in
-            delivered.add(1, ordering: .relaxed)
-            if value == -1 {
-                // The first value, sent by the main thread: it is now the delivering thread.
-                // Start the flood and keep this call going until the others have queued work.
-                flooding.store(true, ordering: .releasing)
-                while queuedByFlooders.load(ordering: .acquiring) < 100 {}
-            }
-            let clock = ContinuousClock()
-            let until = clock.now + .microseconds(1)
-            while clock.now < until {}
-        }
-        let flooders = DispatchGroup()
-        for flooder in 0..<2 {
-            flooders.enter()
-            Thread {
-                while !flooding.load(ordering: .acquiring) {}
-                // Sends until told to stop, or for 10 seconds if the main thread's send never
-                // returns.
-                let deadline = ContinuousClock.now + .seconds(10)
-                var index = 0
-                while !stop.load(ordering: .acquiring) && ContinuousClock.now < deadline {
-                    subject.send(flooder * 1_000_000_000 + index)
-                    queuedByFlooders.add(1, ordering: .relaxed)
-                    index += 1
+    func theDeliveringSenderReturnsWhileOthersKeepSending() async {
+        await offThePool {
+            let subject = PassthroughSubject<Int, Never>()
+            let flooding = Atomic<Bool>(false)
+            let stop = Atomic<Bool>(false)
+            let queuedByFlooders = Atomic<Int>(0)
+            let delivered = Atomic<Int>(0)
+            let cancellable = subject.sink { value in
+                delivered.add(1, ordering: .relaxed)
+                if value == -1 {
+                    // The first value, sent by the main thread: it is now the delivering thread.
+                    // Start the flood and keep this call going until the others have queued work.
+                    flooding.store(true, ordering: .releasing)
+                    while queuedByFlooders.load(ordering: .acquiring) < 100 {}
                 }
-                flooders.leave()
-            }.start()
+                let clock = ContinuousClock()
+                let until = clock.now + .microseconds(1)
+                while clock.now < until {}
+            }
+            let flooders = DispatchGroup()
+            for flooder in 0..<2 {
+                flooders.enter()
+                Thread {
+                    while !flooding.load(ordering: .acquiring) {}
+                    // Sends until told to stop, or for 10 seconds if the main thread's send never
+                    // returns.
+                    let deadline = ContinuousClock.now + .seconds(10)
+                    var index = 0
+                    while !stop.load(ordering: .acquiring) && ContinuousClock.now < deadline {
+                        subject.send(flooder * 1_000_000_000 + index)
+                        queuedByFlooders.add(1, ordering: .relaxed)
+                        index += 1
+                    }
+                    flooders.leave()
+                }.start()
+            }
+            subject.send(-1)
+            // The send returned: the flooders must still be going (they stop only when told).
+            let returnedDuringFlood = !stop.load(ordering: .acquiring) && flooders.wait(timeout: .now()) == .timedOut
+            stop.store(true, ordering: .releasing)
+            flooders.wait()
+            #expect(returnedDuringFlood, "the delivering thread's send only returned when the flood ended")
+            #expect(delivered.load(ordering: .relaxed) > 100)
+            cancellable.cancel()
         }
-        subject.send(-1)
-        // The send returned: the flooders must still be going (they stop only when told).
-        let returnedDuringFlood = !stop.load(ordering: .acquiring) && flooders.wait(timeout: .now()) == .timedOut
-        stop.store(true, ordering: .releasing)
-        flooders.wait()
-        #expect(returnedDuringFlood, "the delivering thread's send only returned when the flood ended")
-        #expect(delivered.load(ordering: .relaxed) > 100)
-        cancellable.cancel()
     }
 
     /// What a ``CallProbe`` saw; outlives the probe, so that its `deinit` can report.
@@ -283,20 +291,30 @@ struct SerialDeliveryStressTests {
     @Test(
         "A cancel from another thread during a call: the subscriber is let go after that call, never during it; 400 rounds"
     )
-    func cancelFromAnotherThreadDuringACall() {
-        // A hundred under a sanitizer, which makes each round's threads and spins slow (400
-        // rounds took six minutes under ThreadSanitizer).
-        let rounds = runningUnderSanitizer ? 100 : 400
-        let outcome = cancelRacingDeliveries(rounds: rounds, senders: 1, values: 200) { round, record in
-            // Every other round waits for a call to be under way; the others cancel at once.
-            guard round % 2 == 0 else { return }
-            let deadline = ContinuousClock.now + .seconds(5)
-            while !record.inCall.load(ordering: .acquiring) && ContinuousClock.now < deadline {}
+    func cancelFromAnotherThreadDuringACall() async {
+        await offThePool {
+            // A hundred under a sanitizer, which makes each round's threads and spins slow (400
+            // rounds took six minutes under ThreadSanitizer).
+            let rounds = runningUnderSanitizer ? 100 : 400
+            let outcome = cancelRacingDeliveries(rounds: rounds, senders: 1, values: 200) { round, record in
+                // Every other round waits for a call to be under way; the others cancel at once. The
+                // wait ends too when every value is in (on a busy machine the sender may be done
+                // before this thread first looks: that round then cancels after the flood, as the
+                // wait used to, spinning out its five seconds, 200 rounds in a row).
+                guard round % 2 == 0 else { return }
+                let deadline = ContinuousClock.now + .seconds(5)
+                while !record.inCall.load(ordering: .acquiring) && record.entered.load(ordering: .relaxed) < 200
+                    && ContinuousClock.now < deadline
+                {
+                    sched_yield()
+                }
+            }
+            #expect(outcome.releasedDuringCall == 0)
+            #expect(outcome.leaked == 0, "the subscriber was not let go in \(outcome.leaked) of \(rounds) rounds")
+            #expect(
+                outcome.lateCalls == 0,
+                "more than the value on its way came after the cancel: \(outcome.lateCalls) rounds")
         }
-        #expect(outcome.releasedDuringCall == 0)
-        #expect(outcome.leaked == 0, "the subscriber was not let go in \(outcome.leaked) of \(rounds) rounds")
-        #expect(
-            outcome.lateCalls == 0, "more than the value on its way came after the cancel: \(outcome.lateCalls) rounds")
     }
 
     // With two threads sending, one delivers and the other's values wait in the backlog for it.
@@ -307,23 +325,26 @@ struct SerialDeliveryStressTests {
     @Test(
         "A cancel from another thread while two threads send: the queued values are dropped, the subscriber let go after the call; 200 rounds"
     )
-    func cancelFromAnotherThreadWhileValuesWait() {
-        let rounds = runningUnderSanitizer ? 50 : 200
-        let outcome = cancelRacingDeliveries(rounds: rounds, senders: 2, values: 300) { _, record in
-            // Cancel once a few calls have been made, while both threads still send; waiting
-            // asleep, so that the two senders have the two cores and one queues for the other.
-            let deadline = ContinuousClock.now + .seconds(5)
-            while record.entered.load(ordering: .acquiring) < 20 && ContinuousClock.now < deadline {
-                usleep(20)
+    func cancelFromAnotherThreadWhileValuesWait() async {
+        await offThePool {
+            let rounds = runningUnderSanitizer ? 50 : 200
+            let outcome = cancelRacingDeliveries(rounds: rounds, senders: 2, values: 300) { _, record in
+                // Cancel once a few calls have been made, while both threads still send; waiting
+                // asleep, so that the two senders have the two cores and one queues for the other.
+                let deadline = ContinuousClock.now + .seconds(5)
+                while record.entered.load(ordering: .acquiring) < 20 && ContinuousClock.now < deadline {
+                    usleep(20)
+                }
             }
+            #expect(outcome.releasedDuringCall == 0)
+            #expect(outcome.leaked == 0, "the subscriber was not let go in \(outcome.leaked) of \(rounds) rounds")
+            #expect(
+                outcome.lateCalls == 0,
+                "more than the value on its way came after the cancel: \(outcome.lateCalls) rounds")
+            // The cancel came while values were still being sent in most rounds (each call takes
+            // 5 µs, 600 values take 3 ms): queued values were there to drop.
+            #expect(outcome.cancelledMidFlood > rounds / 2)
         }
-        #expect(outcome.releasedDuringCall == 0)
-        #expect(outcome.leaked == 0, "the subscriber was not let go in \(outcome.leaked) of \(rounds) rounds")
-        #expect(
-            outcome.lateCalls == 0, "more than the value on its way came after the cancel: \(outcome.lateCalls) rounds")
-        // The cancel came while values were still being sent in most rounds (each call takes
-        // 5 µs, 600 values take 3 ms): queued values were there to drop.
-        #expect(outcome.cancelledMidFlood > rounds / 2)
     }
 
 }

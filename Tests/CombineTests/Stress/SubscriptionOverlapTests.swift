@@ -116,34 +116,36 @@ struct SubscriptionOverlapTests {
     ]
 
     @Test("the first event waits for receive(subscription:) to return", arguments: rows)
-    func firstEventWaitsForTheSubscription(_ row: Row) {
-        for _ in 0..<20 {
-            let delivered = DispatchSemaphore(value: 0)
-            let called = LockedValue(false)
-            let (publisher, during) = row.make()
-            let subscriber = TestSubscriber<Int, Never>(
-                initialDemand: .unlimited,
-                onSubscription: { _ in
-                    during { called.current }
-                    // Stay until another call has come in (overlapping this one) or 20 ms have
-                    // passed: long enough for another thread to try to call in.
-                    let deadline = ContinuousClock.now + .milliseconds(20)
-                    while !called.current && ContinuousClock.now < deadline { usleep(100) }
-                },
-                onValue: { _ in
-                    called.set(true)
-                    delivered.signal()
-                    return .none
-                },
-                onCompletion: { _ in
-                    called.set(true)
-                    delivered.signal()
-                })
-            publisher.subscribe(subscriber)
-            #expect(delivered.wait(timeout: .now() + 10) == .success, "\(row): nothing was delivered")
-            #expect(subscriber.violations.isEmpty, "\(row): \(subscriber.violations)")
-            subscriber.cancel()
-            if !subscriber.violations.isEmpty { return }
+    func firstEventWaitsForTheSubscription(_ row: Row) async {
+        await offThePool {
+            for _ in 0..<20 {
+                let delivered = DispatchSemaphore(value: 0)
+                let called = LockedValue(false)
+                let (publisher, during) = row.make()
+                let subscriber = TestSubscriber<Int, Never>(
+                    initialDemand: .unlimited,
+                    onSubscription: { _ in
+                        during { called.current }
+                        // Stay until another call has come in (overlapping this one) or 20 ms have
+                        // passed: long enough for another thread to try to call in.
+                        let deadline = ContinuousClock.now + .milliseconds(20)
+                        while !called.current && ContinuousClock.now < deadline { usleep(100) }
+                    },
+                    onValue: { _ in
+                        called.set(true)
+                        delivered.signal()
+                        return .none
+                    },
+                    onCompletion: { _ in
+                        called.set(true)
+                        delivered.signal()
+                    })
+                publisher.subscribe(subscriber)
+                #expect(delivered.wait(timeout: .now() + 10) == .success, "\(row): nothing was delivered")
+                #expect(subscriber.violations.isEmpty, "\(row): \(subscriber.violations)")
+                subscriber.cancel()
+                if !subscriber.violations.isEmpty { return }
+            }
         }
     }
 }

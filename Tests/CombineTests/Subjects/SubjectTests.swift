@@ -117,42 +117,46 @@ struct PassthroughSubjectTests {
         cancellable.cancel()
     }
 
-    @Test func manyThreadsSendingEveryValueArrivesOnceAndCallsNeverOverlap() {
-        let subject = PassthroughSubject<Int, Never>()
-        let subscribers = (0..<4).map { _ in TestSubscriber<Int, Never>() }
-        for subscriber in subscribers {
-            subject.subscribe(subscriber)
-        }
-        DispatchQueue.concurrentPerform(iterations: 8) { worker in
-            for value in 0..<1_000 { subject.send(worker * 1_000 + value) }
-        }
-        for subscriber in subscribers {
-            #expect(subscriber.values.count == 8_000)
-            #expect(Set(subscriber.values) == Set(0..<8_000))
-            #expect(subscriber.violations.isEmpty)
+    @Test func manyThreadsSendingEveryValueArrivesOnceAndCallsNeverOverlap() async {
+        await offThePool {
+            let subject = PassthroughSubject<Int, Never>()
+            let subscribers = (0..<4).map { _ in TestSubscriber<Int, Never>() }
+            for subscriber in subscribers {
+                subject.subscribe(subscriber)
+            }
+            DispatchQueue.concurrentPerform(iterations: 8) { worker in
+                for value in 0..<1_000 { subject.send(worker * 1_000 + value) }
+            }
+            for subscriber in subscribers {
+                #expect(subscriber.values.count == 8_000)
+                #expect(Set(subscriber.values) == Set(0..<8_000))
+                #expect(subscriber.violations.isEmpty)
+            }
         }
     }
 
-    @Test func concurrentSubscribeCancelAndSend() {
-        let subject = PassthroughSubject<Int, Never>()
-        let stable = TestSubscriber<Int, Never>()
-        subject.subscribe(stable)
-        DispatchQueue.concurrentPerform(iterations: 8) { worker in
-            for value in 0..<500 {
-                if worker.isMultiple(of: 2) {
-                    subject.send(value)
-                } else {
-                    let transient = TestSubscriber<Int, Never>()
-                    subject.subscribe(transient)
-                    transient.cancel()
-                    #expect(transient.violations.isEmpty)
+    @Test func concurrentSubscribeCancelAndSend() async {
+        await offThePool {
+            let subject = PassthroughSubject<Int, Never>()
+            let stable = TestSubscriber<Int, Never>()
+            subject.subscribe(stable)
+            DispatchQueue.concurrentPerform(iterations: 8) { worker in
+                for value in 0..<500 {
+                    if worker.isMultiple(of: 2) {
+                        subject.send(value)
+                    } else {
+                        let transient = TestSubscriber<Int, Never>()
+                        subject.subscribe(transient)
+                        transient.cancel()
+                        #expect(transient.violations.isEmpty)
+                    }
                 }
             }
+            subject.send(completion: .finished)
+            #expect(stable.values.count == 2_000)
+            #expect(stable.completion == .finished)
+            #expect(stable.violations.isEmpty)
         }
-        subject.send(completion: .finished)
-        #expect(stable.values.count == 2_000)
-        #expect(stable.completion == .finished)
-        #expect(stable.violations.isEmpty)
     }
     @Test func eachSubscriberGetsValuesWithinItsOwnDemand() {
         let subject = PassthroughSubject<Int, Never>()

@@ -69,8 +69,10 @@ struct CodingOperatorTests {
     }
 
     @Test func assertNoFailureTrapsWithThePrefixAndTheError() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            _ = Fail<Int, Failure>(error: Failure(code: 42)).assertNoFailure("decoding").sink { _ in }
+        let result = await runningExitTest {
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                _ = Fail<Int, Failure>(error: Failure(code: 42)).assertNoFailure("decoding").sink { _ in }
+            }
         }
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(message.contains("decoding: assertNoFailure: unexpected failure: Failure(42)"))

@@ -253,17 +253,19 @@ struct CombineLatestTests {
         #expect(names == ["CombineLatest", "CombineLatest", "CombineLatest"])
     }
 
-    @Test func concurrentUpstreamsNeverOverlapInTheSubscriber() {
-        let a = PassthroughSubject<Int, Never>()
-        let b = PassthroughSubject<Int, Never>()
-        let subscriber = TestSubscriber<(Int, Int), Never>()
-        a.combineLatest(b).subscribe(subscriber)
-        a.send(0)
-        b.send(0)
-        DispatchQueue.concurrentPerform(iterations: 4) { worker in
-            for value in 1...500 { (worker.isMultiple(of: 2) ? a : b).send(value) }
+    @Test func concurrentUpstreamsNeverOverlapInTheSubscriber() async {
+        await offThePool {
+            let a = PassthroughSubject<Int, Never>()
+            let b = PassthroughSubject<Int, Never>()
+            let subscriber = TestSubscriber<(Int, Int), Never>()
+            a.combineLatest(b).subscribe(subscriber)
+            a.send(0)
+            b.send(0)
+            DispatchQueue.concurrentPerform(iterations: 4) { worker in
+                for value in 1...500 { (worker.isMultiple(of: 2) ? a : b).send(value) }
+            }
+            #expect(subscriber.values.count == 2_001)
+            #expect(subscriber.violations.isEmpty)
         }
-        #expect(subscriber.values.count == 2_001)
-        #expect(subscriber.violations.isEmpty)
     }
 }

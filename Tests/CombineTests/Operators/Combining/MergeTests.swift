@@ -186,18 +186,20 @@ struct MergeTests {
         cancellable.cancel()
     }
 
-    @Test func concurrentSendersNeverOverlapInTheSubscriber() {
-        let a = PassthroughSubject<Int, Never>()
-        let b = PassthroughSubject<Int, Never>()
-        let subscriber = TestSubscriber<Int, Never>()
-        a.merge(with: b).subscribe(subscriber)
-        DispatchQueue.concurrentPerform(iterations: 8) { worker in
-            let subject = worker.isMultiple(of: 2) ? a : b
-            for value in 0..<1_000 { subject.send(worker * 1_000 + value) }
+    @Test func concurrentSendersNeverOverlapInTheSubscriber() async {
+        await offThePool {
+            let a = PassthroughSubject<Int, Never>()
+            let b = PassthroughSubject<Int, Never>()
+            let subscriber = TestSubscriber<Int, Never>()
+            a.merge(with: b).subscribe(subscriber)
+            DispatchQueue.concurrentPerform(iterations: 8) { worker in
+                let subject = worker.isMultiple(of: 2) ? a : b
+                for value in 0..<1_000 { subject.send(worker * 1_000 + value) }
+            }
+            #expect(subscriber.values.count == 8_000)
+            #expect(Set(subscriber.values).count == 8_000)
+            #expect(subscriber.violations.isEmpty)
         }
-        #expect(subscriber.values.count == 8_000)
-        #expect(Set(subscriber.values).count == 8_000)
-        #expect(subscriber.violations.isEmpty)
     }
 
     @Test func wideMergesAndTheirChainingOverloads() {

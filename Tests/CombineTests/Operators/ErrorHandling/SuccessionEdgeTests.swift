@@ -45,11 +45,13 @@ struct SuccessionEdgeTests {
 
     /// Apple's `catch` counts its subscriber's demand and traps on a value beyond it.
     @Test func catchTrapsOnAValueItsSubscriberDidNotRequest() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let upstream = TestPublisher<Int, CoreTestError>()
-            upstream.catch { _ in Just(0) }.subscribe(TestSubscriber<Int, Never>(initialDemand: .max(1)))
-            upstream.send(1)
-            upstream.send(2)
+        let result = await runningExitTest {
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                let upstream = TestPublisher<Int, CoreTestError>()
+                upstream.catch { _ in Just(0) }.subscribe(TestSubscriber<Int, Never>(initialDemand: .max(1)))
+                upstream.send(1)
+                upstream.send(2)
+            }
         }
         #expect(standardErrorText(of: result).contains("Catch received a value its subscriber did not request"))
     }
@@ -88,12 +90,14 @@ struct SuccessionEdgeTests {
 
     /// An upstream that fails during its subscribe is subscribed again after that subscribe
     /// returns, so many retries do not grow the stack.
-    @Test func retriesOfAnUpstreamThatFailsAtOnceDoNotRecurse() {
-        let upstream = FailingThenSucceeding(failures: 100_000)
-        let subscriber = TestSubscriber<Int, CoreTestError>()
-        upstream.retry(100_000).subscribe(subscriber)
-        #expect(subscriber.values == [7])
-        #expect(upstream.subscribes == 100_001)
+    @Test func retriesOfAnUpstreamThatFailsAtOnceDoNotRecurse() async {
+        await offThePool {
+            let upstream = FailingThenSucceeding(failures: 100_000)
+            let subscriber = TestSubscriber<Int, CoreTestError>()
+            upstream.retry(100_000).subscribe(subscriber)
+            #expect(subscriber.values == [7])
+            #expect(upstream.subscribes == 100_001)
+        }
     }
 
     /// Apple's `append` drops a prefix value beyond its subscriber's demand (no trap), and a
@@ -129,10 +133,12 @@ struct FallbackEdgeTests {
 
     /// Apple's `replaceError` counts its subscriber's demand and traps on a value beyond it.
     @Test func replaceErrorTrapsOnAValueItsSubscriberDidNotRequest() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let upstream = TestPublisher<Int, CoreTestError>()
-            upstream.replaceError(with: 0).subscribe(TestSubscriber<Int, Never>(initialDemand: .none))
-            upstream.send(1)
+        let result = await runningExitTest {
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                let upstream = TestPublisher<Int, CoreTestError>()
+                upstream.replaceError(with: 0).subscribe(TestSubscriber<Int, Never>(initialDemand: .none))
+                upstream.send(1)
+            }
         }
         #expect(standardErrorText(of: result).contains("ReplaceError received a value its subscriber did not request"))
     }

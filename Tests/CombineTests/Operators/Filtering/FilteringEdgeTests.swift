@@ -50,20 +50,24 @@ struct FilteringEdgeTests {
     /// Apple's `tryFilter`, `tryCompactMap`, `prefix(while:)` and `removeDuplicates` trap on a
     /// value that comes before their subscription.
     @Test func aStrictOperatorTrapsOnAValueBeforeItsSubscription() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let upstream = HeldSubscriberPublisher<Int, Never>()
-            upstream.removeDuplicates().subscribe(TestSubscriber<Int, Never>())
-            _ = upstream.send(1)
+        let result = await runningExitTest {
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                let upstream = HeldSubscriberPublisher<Int, Never>()
+                upstream.removeDuplicates().subscribe(TestSubscriber<Int, Never>())
+                _ = upstream.send(1)
+            }
         }
         #expect(
             standardErrorText(of: result).contains("RemoveDuplicates received a value before receiving a subscription"))
     }
 
     @Test func aStrictOperatorTrapsOnARequestForNothing() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
-            TestPublisher<Int, Never>().prefix(while: { _ in true }).subscribe(subscriber)
-            subscriber.subscription?.request(.none)
+        let result = await runningExitTest {
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+                TestPublisher<Int, Never>().prefix(while: { _ in true }).subscribe(subscriber)
+                subscriber.subscription?.request(.none)
+            }
         }
         #expect(standardErrorText(of: result).contains("API Violation: demand must not be zero"))
     }
@@ -170,8 +174,10 @@ struct FilteringEdgeTests {
     @Test func aNegativeDropCountTrapsWhenSubscribed() async {
         let publisher = PassthroughSubject<Int, Never>().dropFirst(-1)
         #expect(publisher.count == -1)
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            _ = PassthroughSubject<Int, Never>().dropFirst(-1).sink { _ in }
+        let result = await runningExitTest {
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                _ = PassthroughSubject<Int, Never>().dropFirst(-1).sink { _ in }
+            }
         }
         #expect(standardErrorText(of: result).contains("the count must not be negative"))
     }

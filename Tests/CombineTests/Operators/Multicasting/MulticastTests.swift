@@ -178,23 +178,25 @@ struct MulticastTests {
     /// `connect()` still runs: once made, the connection is cancelled (nobody is left to count
     /// it), and the next subscriber connects again. It was kept, counted for the subscriber that
     /// had left, so that the count never returned to zero and nothing ever disconnected it.
-    @Test func aCancelDuringTheFirstConnectCancelsTheConnectionOnceMade() {
-        let connections = LockedValue(0)
-        let cancels = LockedValue(0)
-        let cancelled = DispatchSemaphore(value: 0)
-        let connectable = CountingConnectable(
-            subject: PassthroughSubject(), connections: connections, cancels: cancels,
-            duringConnect: { #expect(cancelled.wait(timeout: .now() + 30) == .success) })
-        let auto = connectable.autoconnect()
-        auto.subscribe(Self.cancelledFromAnotherThread(then: cancelled))
-        #expect(connections.current == 1)
-        #expect(cancels.current == 1)
-        let later = TestSubscriber<Int, Never>()
-        cancelled.signal()  // the next connect goes straight through
-        auto.subscribe(later)
-        #expect(connections.current == 2)
-        later.cancel()
-        #expect(cancels.current == 2)
+    @Test func aCancelDuringTheFirstConnectCancelsTheConnectionOnceMade() async {
+        await offThePool {
+            let connections = LockedValue(0)
+            let cancels = LockedValue(0)
+            let cancelled = DispatchSemaphore(value: 0)
+            let connectable = CountingConnectable(
+                subject: PassthroughSubject(), connections: connections, cancels: cancels,
+                duringConnect: { #expect(cancelled.wait(timeout: .now() + 30) == .success) })
+            let auto = connectable.autoconnect()
+            auto.subscribe(Self.cancelledFromAnotherThread(then: cancelled))
+            #expect(connections.current == 1)
+            #expect(cancels.current == 1)
+            let later = TestSubscriber<Int, Never>()
+            cancelled.signal()  // the next connect goes straight through
+            auto.subscribe(later)
+            #expect(connections.current == 2)
+            later.cancel()
+            #expect(cancels.current == 2)
+        }
     }
 
     /// A subscriber that hands its subscription to a new thread, which cancels it and then
@@ -211,16 +213,18 @@ struct MulticastTests {
 
     /// The same through `share()`: the upstream subscription its connection made is cancelled
     /// once made.
-    @Test func shareCancelsTheUpstreamOfAConnectionEveryoneLeftWhileItWasMade() {
-        let subject = PassthroughSubject<Int, Never>()
-        let upstreamCancels = LockedValue(0)
-        let cancelled = DispatchSemaphore(value: 0)
-        let shared = Deferred { () -> Publishers.HandleEvents<PassthroughSubject<Int, Never>> in
-            #expect(cancelled.wait(timeout: .now() + 30) == .success)
-            return subject.handleEvents(receiveCancel: { upstreamCancels.increment() })
-        }.share()
-        shared.subscribe(Self.cancelledFromAnotherThread(then: cancelled))
-        #expect(upstreamCancels.current == 1)
+    @Test func shareCancelsTheUpstreamOfAConnectionEveryoneLeftWhileItWasMade() async {
+        await offThePool {
+            let subject = PassthroughSubject<Int, Never>()
+            let upstreamCancels = LockedValue(0)
+            let cancelled = DispatchSemaphore(value: 0)
+            let shared = Deferred { () -> Publishers.HandleEvents<PassthroughSubject<Int, Never>> in
+                #expect(cancelled.wait(timeout: .now() + 30) == .success)
+                return subject.handleEvents(receiveCancel: { upstreamCancels.increment() })
+            }.share()
+            shared.subscribe(Self.cancelledFromAnotherThread(then: cancelled))
+            #expect(upstreamCancels.current == 1)
+        }
     }
 }
 

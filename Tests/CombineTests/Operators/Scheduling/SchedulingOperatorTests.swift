@@ -183,10 +183,12 @@ struct SchedulingEdgeTests {
     /// actions at once, a request made from inside the upstream's own request traps there.
     /// Ours names the rule.
     @Test func aRequestFromInsideTheUpstreamsRequestOnAnImmediateSchedulerTraps() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1), onValue: { _ in .none })
-            let upstream = (1...3).publisher.handleEvents(receiveOutput: { _ in subscriber.request(.max(1)) })
-            upstream.subscribe(on: ImmediateScheduler.shared).subscribe(subscriber)
+        let result = await runningExitTest {
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1), onValue: { _ in .none })
+                let upstream = (1...3).publisher.handleEvents(receiveOutput: { _ in subscriber.request(.max(1)) })
+                upstream.subscribe(on: ImmediateScheduler.shared).subscribe(subscriber)
+            }
         }
         #expect(standardErrorText(of: result).contains("subscribe(on:) was asked to request or cancel from inside"))
     }

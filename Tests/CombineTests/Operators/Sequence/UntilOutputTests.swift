@@ -42,13 +42,15 @@ struct UntilOutputTests {
     /// An upstream that sends beyond the demand before the trigger fires breaks its contract:
     /// Apple's drop traps (its count goes below zero); ours names the rule.
     @Test func aValueBeyondTheDemandBeforeTheTriggerTraps() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let upstream = TestPublisher<Int, Never>()
-            let trigger = PassthroughSubject<Void, Never>()
-            let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1))
-            upstream.drop(untilOutputFrom: trigger).subscribe(subscriber)
-            _ = upstream.send(1)
-            _ = upstream.send(2)
+        let result = await runningExitTest {
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                let upstream = TestPublisher<Int, Never>()
+                let trigger = PassthroughSubject<Void, Never>()
+                let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1))
+                upstream.drop(untilOutputFrom: trigger).subscribe(subscriber)
+                _ = upstream.send(1)
+                _ = upstream.send(2)
+            }
         }
         #expect(
             standardErrorText(of: result).contains("DropUntilOutput received a value its subscriber did not request"))
